@@ -1,0 +1,101 @@
+// swift-tools-version:6.0
+// KYC Suite: per-domain service executables talking over ZeroMQ with protobuf-c messages, behind an HTTP gateway.
+import PackageDescription
+
+/// One set of Swift settings for every Swift target.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+/// A system-library target: a folder with `module.modulemap` and `shim.h`.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "KYCSuite",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "Gateway", targets: ["Gateway"]),
+        .executable(name: "AppointmentService", targets: ["AppointmentService"]),
+        .executable(name: "KYBService", targets: ["KYBService"]),
+        .executable(name: "SigningService", targets: ["SigningService"]),
+        .executable(name: "CaptureService", targets: ["CaptureService"]),
+        .executable(name: "kycctl", targets: ["kycctl"]),
+        .executable(name: "kyc-bench", targets: ["KYCBench"]),
+    ],
+    targets: [
+        // C libraries from Debian 12 packages.
+        systemLibrary("CZeroMQ", pkgConfig: "libzmq", apt: "libzmq3-dev"),
+        systemLibrary("CProtobufC", pkgConfig: "libprotobuf-c", apt: "libprotobuf-c-dev"),
+        systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
+        systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
+        systemLibrary("CSodium", pkgConfig: "libsodium", apt: "libsodium-dev"),
+        // protobuf-c code generated from proto/ by scripts/generate-proto (committed, never edited by hand).
+        .target(name: "CKYCProto", dependencies: ["CProtobufC"]),
+
+        // Shared libraries: the logic lives here, reachable from tests without sockets.
+        .target(name: "KYCCore", swiftSettings: swiftSettings),
+        .target(name: "ZeroMQ", dependencies: ["CZeroMQ", "KYCCore"], swiftSettings: swiftSettings),
+        .target(name: "KYCMessages", dependencies: ["CKYCProto", "CProtobufC"], swiftSettings: swiftSettings),
+        .target(name: "Messaging", dependencies: ["ZeroMQ", "KYCMessages", "KYCCore"], swiftSettings: swiftSettings),
+        .target(name: "Storage", dependencies: ["CSQLite", "KYCCore"], swiftSettings: swiftSettings),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "KYCCore"], swiftSettings: swiftSettings),
+        .target(name: "Credentials", dependencies: ["Storage", "CSodium", "KYCCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "GatewayKit",
+            dependencies: ["HTTPServer", "Messaging", "Credentials", "KYCMessages", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "AppointmentKit",
+            dependencies: ["Messaging", "KYCMessages", "Storage", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "StackSupervisor", dependencies: ["KYCCore"], swiftSettings: swiftSettings),
+
+        // Thin executables: configuration, logging, storage and handlers wired together.
+        .executableTarget(name: "Gateway", dependencies: ["GatewayKit", "KYCCore"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "AppointmentService",
+            dependencies: ["AppointmentKit", "Messaging", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "KYBService", dependencies: ["Messaging", "KYCCore"], swiftSettings: swiftSettings),
+        .executableTarget(name: "SigningService", dependencies: ["Messaging", "KYCCore"], swiftSettings: swiftSettings),
+        .executableTarget(name: "CaptureService", dependencies: ["Messaging", "KYCCore"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "kycctl",
+            dependencies: ["StackSupervisor", "Credentials", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "KYCBench",
+            dependencies: ["ZeroMQ", "Messaging", "KYCMessages", "HTTPServer", "GatewayKit", "AppointmentKit", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
+
+        // Tests.
+        .testTarget(name: "KYCCoreTests", dependencies: ["KYCCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
+        .testTarget(name: "KYCMessagesTests", dependencies: ["KYCMessages"], swiftSettings: swiftSettings),
+        .testTarget(name: "MessagingTests", dependencies: ["Messaging", "ZeroMQ", "KYCMessages"], swiftSettings: swiftSettings),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: swiftSettings),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "CredentialsTests", dependencies: ["Credentials", "Storage"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GatewayKitTests",
+            dependencies: ["GatewayKit", "Messaging", "KYCMessages", "Credentials"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "AppointmentKitTests", dependencies: ["AppointmentKit", "KYCMessages"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ContractTests",
+            dependencies: ["KYCMessages", "Messaging", "ZeroMQ"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "StackSupervisorTests", dependencies: ["StackSupervisor"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["KYCCore"], swiftSettings: swiftSettings),
+    ]
+)

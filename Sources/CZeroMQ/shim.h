@@ -1,0 +1,4 @@
+#ifndef CZeroMQ_SHIM_H
+#define CZeroMQ_SHIM_H
+#include <zmq.h>
+#endif
