@@ -1,0 +1,2 @@
+import KYCMessages
+public final class Broker: Sendable {}
