@@ -88,7 +88,7 @@ let package = Package(
             dependencies: ["GatewayKit", "Messaging", "KYCMessages", "Credentials"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "AppointmentKitTests", dependencies: ["AppointmentKit", "KYCMessages"], swiftSettings: swiftSettings),
+        .testTarget(name: "AppointmentKitTests", dependencies: ["AppointmentKit", "KYCMessages", "Messaging", "Storage", "KYCCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ContractTests",
             dependencies: ["KYCMessages", "Messaging", "ZeroMQ"],

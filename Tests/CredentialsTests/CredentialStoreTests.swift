@@ -1,0 +1,102 @@
+import Credentials
+import Foundation
+import Storage
+import Testing
+
+@Suite("CredentialStore")
+struct CredentialStoreTests {
+    let store: CredentialStore
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "credentials-\(UUID().uuidString).sqlite"
+        store = try CredentialStore(database: Database(path: path))
+    }
+
+    @Test func apiKeyAuthenticatesToItsTenantAndScopes() throws {
+        let (record, secret) = try store.createAPIKey(tenant: "acme", admin: false)
+        #expect(secret.hasPrefix("kyck_"))
+        #expect(secret.count > 40)
+        let caller = try #require(try store.authenticate(bearer: secret))
+        #expect(caller.kind == .apiKey)
+        #expect(caller.tenant == "acme")
+        #expect(caller.id == record.keyID)
+        #expect(caller.scopes == ["backend"])
+    }
+
+    @Test func adminKeysCarryTheAdminScope() throws {
+        let (_, secret) = try store.createAPIKey(tenant: "acme", admin: true)
+        #expect(try store.authenticate(bearer: secret)?.scopes == ["backend", "admin"])
+    }
+
+    @Test func onlyTheHashOfTheSecretIsStored() throws {
+        let (_, secret) = try store.createAPIKey(tenant: "acme", admin: false)
+        let raw = try Data(contentsOf: URL(fileURLWithPath: path))
+            + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+        #expect(raw.range(of: Data(secret.utf8)) == nil)
+        #expect(raw.range(of: Data(SecretToken.hash(secret).utf8)) != nil)
+    }
+
+    @Test func unknownAlteredAndRevokedKeysDoNotAuthenticate() throws {
+        let (record, secret) = try store.createAPIKey(tenant: "acme", admin: false)
+        #expect(try store.authenticate(bearer: "kyck_nope") == nil)
+        #expect(try store.authenticate(bearer: String(secret.dropLast()) + "A") == nil)
+        #expect(try store.authenticate(bearer: "Bearer " + secret) == nil)
+        #expect(try store.revokeAPIKey(keyID: record.keyID))
+        #expect(try store.authenticate(bearer: secret) == nil)
+        #expect(try !store.revokeAPIKey(keyID: record.keyID))
+    }
+
+    @Test(arguments: ["", "A", "Acme", "acme corp", "1acme", String(repeating: "a", count: 64)])
+    func invalidTenantIDsAreRefused(tenant: String) {
+        #expect(throws: CredentialError.self) { try store.createAPIKey(tenant: tenant, admin: false) }
+    }
+
+    @Test func sessionTokensExpire() throws {
+        let session = try store.openSession(tenant: "acme", createdBy: "key_1", identity: nil, scopes: [],
+                                            ttlSeconds: 60, now: 1_000_000)
+        #expect(session.scopes == ["appointments", "kyb", "signing", "capture"])
+        #expect(session.expiresAtMs == 1_060_000)
+        #expect(try store.authenticate(bearer: session.token, now: 1_059_999)?.id == session.sessionID)
+        #expect(try store.authenticate(bearer: session.token, now: 1_060_000) == nil)
+    }
+
+    @Test func sessionsCarryTheirIdentityAndScopes() throws {
+        let identity = SessionIdentity(identityType: "TCKN", identityNo: "10000000146", name: "Ayşe", surname: "Yılmaz")
+        let session = try store.openSession(tenant: "acme", createdBy: "key_1", identity: identity,
+                                            scopes: ["capture"], ttlSeconds: nil)
+        let caller = try #require(try store.authenticate(bearer: session.token))
+        #expect(caller.kind == .session)
+        #expect(caller.identity == identity)
+        #expect(caller.scopes == ["capture"])
+    }
+
+    @Test func revokingASessionIsScopedToItsTenant() throws {
+        let session = try store.openSession(tenant: "acme", createdBy: "key_1", identity: nil, scopes: [],
+                                            ttlSeconds: nil)
+        #expect(try !store.revokeSession(tenant: "globex", sessionID: session.sessionID))
+        #expect(try store.authenticate(bearer: session.token) != nil)
+        #expect(try store.revokeSession(tenant: "acme", sessionID: session.sessionID))
+        #expect(try store.authenticate(bearer: session.token) == nil)
+    }
+
+    @Test(arguments: [0, -5, 24 * 3600 + 1])
+    func sessionLifetimeIsBounded(ttl: Int) {
+        #expect(throws: CredentialError.self) {
+            try store.openSession(tenant: "acme", createdBy: "k", identity: nil, scopes: [], ttlSeconds: ttl)
+        }
+    }
+
+    @Test func unknownScopesAreRefusedNamingTheField() {
+        #expect(throws: CredentialError(.unknownScope, field: "scopes",
+                                        "unknown scope 'root'; known: appointments, kyb, signing, capture")) {
+            try store.openSession(tenant: "acme", createdBy: "k", identity: nil, scopes: ["root"], ttlSeconds: nil)
+        }
+    }
+
+    @Test func keysSurviveReopeningTheDatabase() throws {
+        let (_, secret) = try store.createAPIKey(tenant: "acme", admin: false)
+        let reopened = try CredentialStore(database: Database(path: path))
+        #expect(try reopened.authenticate(bearer: secret)?.tenant == "acme")
+    }
+}
