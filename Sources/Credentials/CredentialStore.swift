@@ -202,13 +202,19 @@ public final class CredentialStore: Sendable {
         let token = SecretToken.generate(prefix: Self.sessionTokenPrefix)
         let expiresAt = now + Int64(ttl) * 1000
         func text(_ value: String?) -> SQLValue { value.map { .text($0) } ?? .null }
-        _ = try database.execute("""
+        try database.transaction { tx in
+            // The tenant exists whenever an API key of it opens a session; creating it here keeps the store
+            // consistent for callers (and tests) that open sessions directly.
+            _ = try tx.execute("INSERT OR IGNORE INTO tenants(id, created_at) VALUES (?, ?)",
+                               [.text(tenant), .integer(now)])
+            _ = try tx.execute("""
             INSERT INTO sessions(session_id, tenant, token_hash, scopes, identity_type, identity_no, name, surname,
                                  created_by, created_at, expires_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(sessionID), .text(tenant), .text(SecretToken.hash(token)),
                   .text(granted.joined(separator: " ")), text(identity?.identityType), text(identity?.identityNo),
                   text(identity?.name), text(identity?.surname), .text(createdBy), .integer(now), .integer(expiresAt)])
+        }
         return IssuedSession(sessionID: sessionID, token: token, expiresAtMs: expiresAt, scopes: granted)
     }
 

@@ -56,6 +56,9 @@ final class Connection {
 
     var isClosed: Bool { handle == nil }
 
+    /// The SQL texts whose statements are cached now (for tests).
+    var cachedStatementSQL: Set<String> { statements.cachedSQL }
+
     /// Finalizes the cached statements and closes the handle; later calls do nothing.
     func close() {
         statements.removeAll()

@@ -1,7 +1,6 @@
 // The thread-safe face of one SQLite connection. A service opens one `Database` per file and shares it between its
 // worker threads; a second process (or a second `Database`) on the same file is kept in step by SQLite's file locks
 // and `busy_timeout`.
-import KYCCore
 import Synchronization
 
 /// One SQLite database file (or `:memory:`), safe to use from any thread.
@@ -98,6 +97,7 @@ public final class Database: Sendable {
     /// Inside `body` use only the `Transaction` handle: calling this `Database` again on the same thread (a nested
     /// transaction, say) throws `.misuse`, as does using the handle after the transaction has ended. A COMMIT or
     /// ROLLBACK issued by `body` itself makes the transaction throw `.misuse`.
+    @discardableResult
     public func transaction<Result>(
         _ kind: TransactionKind = .immediate,
         _ body: (Transaction) throws -> sending Result

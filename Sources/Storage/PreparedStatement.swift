@@ -54,13 +54,14 @@ final class PreparedStatement {
             case .text(let text):
                 // Bound with an explicit byte length, so text with embedded NULs survives; an empty buffer may have
                 // no base address, and a NULL pointer would bind SQL NULL instead of ''.
-                var utf8 = Array(text.utf8)
-                if utf8.isEmpty {
-                    rc = sqlite3_bind_text(statement, index, "", 0, transientDestructor)
-                } else {
-                    rc = utf8.withUnsafeMutableBytes { bytes in
-                        sqlite3_bind_text(statement, index, bytes.baseAddress!.assumingMemoryBound(to: CChar.self),
-                                          Int32(clamping: bytes.count), transientDestructor)
+                var text = text
+                rc = text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                        return sqlite3_bind_text(statement, index, "", 0, transientDestructor)
+                    }
+                    return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
+                        sqlite3_bind_text(statement, index, characters, Int32(clamping: bytes.count),
+                                          transientDestructor)
                     }
                 }
                 function = "sqlite3_bind_text"

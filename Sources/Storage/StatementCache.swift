@@ -18,6 +18,9 @@ struct StatementCache {
 
     var count: Int { entries.count }
 
+    /// The SQL texts cached now (for tests).
+    var cachedSQL: Set<String> { Set(entries.keys) }
+
     /// The cached statement for `sql`, marked as most recently used.
     mutating func statement(for sql: String) -> PreparedStatement? {
         guard entries[sql] != nil else { return nil }

@@ -63,6 +63,19 @@ import Testing
         #expect(row["no_such_column"] == .null)
     }
 
+    @Test func conveniencesBuildTheExpectedValues() {
+        let count: Int = 3
+        let missing: String? = nil
+        #expect(SQLValue.integer(count) == .integer(3))
+        #expect(SQLValue.integer(5) == .integer(Int64(5)))
+        #expect(SQLValue.text(missing) == .null)
+        #expect(SQLValue.text(Optional("a")) == .text("a"))
+        #expect(SQLValue.blob(nil as [UInt8]?) == .null)
+        #expect(SQLValue.bool(true) == .integer(1))
+        let literals: [SQLValue] = [1, 2.5, "x", nil]
+        #expect(literals == [.integer(1), .real(2.5), .text("x"), .null])
+    }
+
     @Test func wrongNumberOfBindingsIsMisuse() throws {
         let database = try Database(path: ":memory:")
         try database.execute("CREATE TABLE t (a, b)")

@@ -75,8 +75,10 @@ import Testing
 
     @Test func anEscapedHandleIsRefusedAfterTheTransaction() throws {
         let database = try database()
-        let escaped = try database.transaction { transaction in transaction }
-        let error = storageError { try escaped.execute("INSERT INTO bookings (client) VALUES ('mallory')") }
+        // Returning the handle does not compile (the result is `sending`); stashing it in a variable does.
+        var escaped: Transaction?
+        try database.transaction { transaction in escaped = transaction }
+        let error = storageError { try escaped?.execute("INSERT INTO bookings (client) VALUES ('mallory')") }
         #expect(error?.code == .misuse)
         #expect(try count(database) == 0)
     }
@@ -84,7 +86,7 @@ import Testing
     @Test func aBodyThatCommitsByItselfIsReported() throws {
         let database = try database()
         let error = storageError {
-            try database.transaction { try $0.execute("COMMIT") }
+            try database.transaction { _ = try $0.execute("COMMIT") }
         }
         #expect(error?.code == .misuse)
         // Still usable afterwards.

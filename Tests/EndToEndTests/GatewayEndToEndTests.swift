@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+/// The real processes on loopback: gateway (HTTP + broker) and AppointmentService workers, driven over HTTP.
+@Suite("Gateway end to end", .serialized)
+struct GatewayEndToEndTests {
+    @Test func healthAndAuthenticationAndCallTypes() async throws {
+        let stack = try StackHarness()
+        defer { stack.stopAll() }
+        let key = try stack.createAPIKey(tenant: "acme")
+        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "appointment"])
+        try stack.start("AppointmentService")
+        try await stack.waitForWorkers("appointment", count: 1)
+
+        let health = try await stack.request("GET", "/healthz")
+        #expect(health.status == 200)
+        #expect(try await stack.request("GET", "/readyz").status == 200)
+
+        let anonymous = try await stack.request("GET", "/v1/call-types", headers: ["X-Request-Id": "e2e-anon-1"])
+        #expect(anonymous.status == 401)
+        #expect(anonymous.errorCode == "unauthenticated")
+        #expect(anonymous.errorField == "Authorization")
+        #expect(anonymous.json["requestId"] as? String == "e2e-anon-1")
+        #expect(anonymous.headers["x-request-id"] == "e2e-anon-1")
+
+        let wrongKey = try await stack.request("GET", "/v1/call-types", token: "kyck_not-a-real-key")
+        #expect(wrongKey.status == 401)
+        #expect(wrongKey.errorCode == "invalid_credentials")
+
+        let kyc = try await stack.request("GET", "/v1/call-types", token: key)
+        #expect(kyc.status == 200)
+        let kycTypes = try #require(kyc.json["callTypes"] as? [String: String])
+        #expect(kycTypes["onboarding"] == "Remote onboarding video call")
+        #expect(kycTypes.count == 3)
+        #expect(kyc.headers["x-request-id"]?.hasPrefix("req_") == true)
+
+        let kyb = try await stack.request("GET", "/v1/call-types?handler=KYB", token: key)
+        #expect(kyb.status == 200)
+        #expect((kyb.json["callTypes"] as? [String: String])?.keys.sorted() == ["corporate_onboarding", "representative"])
+
+        let bad = try await stack.request("GET", "/v1/call-types?handler=VIP", token: key)
+        #expect(bad.status == 422)
+        #expect(bad.errorCode == "invalid_handler")
+        #expect(bad.errorField == "handler")
+    }
+
+    @Test func mobileSessionsOpenWorkAndRevoke() async throws {
+        let stack = try StackHarness()
+        defer { stack.stopAll() }
+        let key = try stack.createAPIKey(tenant: "acme")
+        let otherTenantKey = try stack.createAPIKey(tenant: "globex")
+        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "appointment"])
+        try stack.start("AppointmentService")
+        try await stack.waitForWorkers("appointment", count: 1)
+
+        let opened = try await stack.request("POST", "/v1/sessions", token: key, body: """
+            {"identity":{"identityType":"TCKN","identityNo":"10000000146","name":"Ayşe","surname":"Yılmaz"},
+             "ttlSeconds":600}
+            """)
+        #expect(opened.status == 201)
+        let token = try #require(opened.json["token"] as? String)
+        let sessionID = try #require(opened.json["sessionId"] as? String)
+        #expect((opened.json["expiresAt"] as? String)?.hasSuffix("Z") == true)
+
+        #expect(try await stack.request("GET", "/v1/call-types", token: token).status == 200)
+
+        let sessionOnBackendRoute = try await stack.request("POST", "/v1/sessions", token: token, body: "{}")
+        #expect(sessionOnBackendRoute.status == 403)
+        #expect(sessionOnBackendRoute.errorCode == "api_key_required")
+
+        let badTTL = try await stack.request("POST", "/v1/sessions", token: key, body: #"{"ttlSeconds":90000}"#)
+        #expect(badTTL.status == 422)
+        #expect(badTTL.errorField == "ttlSeconds")
+
+        let wrongType = try await stack.request("POST", "/v1/sessions", token: key, body: #"{"ttlSeconds":"soon"}"#)
+        #expect(wrongType.status == 422)
+        #expect(wrongType.errorField == "ttlSeconds")
+
+        let otherTenant = try await stack.request("DELETE", "/v1/sessions/\(sessionID)", token: otherTenantKey)
+        #expect(otherTenant.status == 404)
+        #expect(try await stack.request("GET", "/v1/call-types", token: token).status == 200)
+
+        #expect(try await stack.request("DELETE", "/v1/sessions/\(sessionID)", token: key).status == 200)
+        let revoked = try await stack.request("GET", "/v1/call-types", token: token)
+        #expect(revoked.status == 401)
+    }
+
+    @Test func badRequestsGetClearErrors() async throws {
+        let stack = try StackHarness()
+        defer { stack.stopAll() }
+        let key = try stack.createAPIKey(tenant: "acme")
+        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "appointment",
+                                                      "KYC_MAX_BODY_BYTES": "2048"])
+        try await stack.waitUntil("gateway up") { (try? await stack.request("GET", "/healthz"))?.status == 200 }
+
+        let unknown = try await stack.request("GET", "/v1/nothing-here", token: key)
+        #expect(unknown.status == 404)
+        #expect(unknown.errorCode == "route_not_found")
+
+        let wrongMethod = try await stack.request("PUT", "/v1/call-types", token: key)
+        #expect(wrongMethod.status == 405)
+        #expect(wrongMethod.errorCode == "method_not_allowed")
+        #expect(wrongMethod.headers["allow"] == "GET")
+
+        let malformed = try await stack.request("POST", "/v1/sessions", token: key, body: "{\"ttlSeconds\": ")
+        #expect(malformed.status == 400)
+        #expect(malformed.errorCode == "invalid_json")
+        #expect(malformed.errorField == "body")
+
+        let notObject = try await stack.request("POST", "/v1/sessions", token: key, body: "[1,2]")
+        #expect(notObject.status == 400)
+
+        let big = try await stack.request("POST", "/v1/sessions", token: key,
+                                          body: "{\"pad\":\"" + String(repeating: "x", count: 4096) + "\"}")
+        #expect(big.status == 413)
+        #expect(big.errorCode == "payload_too_large")
+
+        // No AppointmentService is running: the broker answers at once.
+        let noWorker = try await stack.request("GET", "/v1/call-types", token: key)
+        #expect(noWorker.status == 503)
+        #expect(noWorker.errorCode == "unavailable")
+
+        let notReady = try await stack.request("GET", "/readyz")
+        #expect(notReady.status == 503)
+        #expect((notReady.json["missing"] as? [String]) == ["appointment"])
+
+        // The gateway is still serving after all of that.
+        #expect(try await stack.request("GET", "/healthz").status == 200)
+    }
+
+    @Test func aStuckWorkerTurnsIntoA504() async throws {
+        let stack = try StackHarness()
+        defer { stack.stopAll() }
+        let key = try stack.createAPIKey(tenant: "acme")
+        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "appointment",
+                                                      "KYC_REQUEST_TIMEOUT_MS": "700"])
+        let worker = try stack.start("AppointmentService")
+        try await stack.waitForWorkers("appointment", count: 1)
+        kill(worker.processIdentifier, SIGSTOP)
+        defer { kill(worker.processIdentifier, SIGCONT) }
+        let stuck = try await stack.request("GET", "/v1/call-types", token: key)
+        #expect(stuck.status == 504)
+        #expect(stuck.errorCode == "deadline_exceeded")
+    }
+
+    @Test func killingOneOfTwoWorkersMidRunLosesNoRequest() async throws {
+        let stack = try StackHarness()
+        defer { stack.stopAll() }
+        let key = try stack.createAPIKey(tenant: "acme")
+        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "appointment"])
+        let first = try stack.start("AppointmentService")
+        try stack.start("AppointmentService")
+        try await stack.waitForWorkers("appointment", count: 2)
+
+        var statuses: [Int] = []
+        try await withThrowingTaskGroup(of: [Int].self) { group in
+            for client in 0..<4 {
+                group.addTask {
+                    var seen: [Int] = []
+                    for _ in 0..<40 {
+                        seen.append(try await stack.request("GET", "/v1/call-types", token: key).status)
+                    }
+                    _ = client
+                    return seen
+                }
+            }
+            group.addTask {
+                // Kill one worker without warning while the clients are busy.
+                try await Task.sleep(for: .milliseconds(100))
+                kill(first.processIdentifier, SIGKILL)
+                return []
+            }
+            for try await seen in group { statuses += seen }
+        }
+        #expect(statuses.count == 160)
+        #expect(statuses.allSatisfy { $0 == 200 }, "statuses other than 200: \(statuses.filter { $0 != 200 })")
+        try await stack.waitForWorkers("appointment", count: 1)
+        #expect(try await stack.request("GET", "/v1/call-types", token: key).status == 200)
+    }
+
+    @Test func metricsCountRequestsByRouteAndStatus() async throws {
+        let stack = try StackHarness()
+        defer { stack.stopAll() }
+        let key = try stack.createAPIKey(tenant: "acme")
+        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "appointment"])
+        try stack.start("AppointmentService")
+        try await stack.waitForWorkers("appointment", count: 1)
+        for _ in 0..<3 { _ = try await stack.request("GET", "/v1/call-types", token: key) }
+        _ = try await stack.request("GET", "/v1/call-types")
+        let metrics = try await stack.request("GET", "/metrics")
+        #expect(metrics.headers["content-type"]?.hasPrefix("text/plain") == true)
+        #expect(metrics.text.contains(#"kyc_http_requests_total{route="/v1/call-types",method="GET",status="200"} 3"#))
+        #expect(metrics.text.contains(#"kyc_http_requests_total{route="/v1/call-types",method="GET",status="401"} 1"#))
+        #expect(metrics.text.contains(#"kyc_http_request_duration_seconds_count{route="/v1/call-types"} 4"#))
+        #expect(metrics.text.contains("kyc_broker_queue_depth"))
+    }
+
+    @Test func apiKeysCreatedWhileTheGatewayRunsWorkAtOnceAndRevocationBites() async throws {
+        let stack = try StackHarness()
+        defer { stack.stopAll() }
+        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "appointment"])
+        try stack.start("AppointmentService")
+        try await stack.waitForWorkers("appointment", count: 1)
+        let key = try stack.createAPIKey(tenant: "acme")
+        #expect(try await stack.request("GET", "/v1/call-types", token: key).status == 200)
+        let listed = try stack.runTool("kycctl", ["apikey", "list", "--tenant", "acme"])
+        let keyID = try #require(listed.output.split(separator: "\t").first.map(String.init))
+        #expect(try stack.runTool("kycctl", ["apikey", "revoke", keyID]).status == 0)
+        #expect(try await stack.request("GET", "/v1/call-types", token: key).status == 401)
+    }
+}

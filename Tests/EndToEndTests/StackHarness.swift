@@ -1,0 +1,160 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// Starts the real executables (Gateway, service workers, kycctl) from the build directory on loopback ports chosen
+/// at run time, with a temporary data directory, and talks HTTP to the gateway as a client would.
+final class StackHarness: @unchecked Sendable {
+    // @unchecked: `processes` is only touched from the test's own task (start/stop/kill), never concurrently.
+    let dataDirectory: String
+    let httpPort: Int
+    let brokerEndpoint: String
+    var processes: [String: [Process]] = [:]
+    let baseURL: URL
+
+    struct Response {
+        let status: Int
+        let headers: [String: String]
+        let body: Data
+
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+        var errorField: String? { (json["error"] as? [String: Any])?["field"] as? String }
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    init() throws {
+        dataDirectory = NSTemporaryDirectory() + "kyc-e2e-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        httpPort = try Self.freePort()
+        brokerEndpoint = "tcp://127.0.0.1:\(try Self.freePort())"
+        baseURL = URL(string: "http://127.0.0.1:\(httpPort)")!
+    }
+
+    deinit {
+        for list in processes.values { for process in list where process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+    }
+
+    /// The directory holding the package's executables (beside the test bundle).
+    static let buildDirectory: URL = {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        // The test binary lives inside KYCSuitePackageTests.xctest on some platforms; walk up to the build directory.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Gateway").path),
+              directory.path != "/" {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory
+    }()
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa -> Int32 in
+                guard bind(fd, sa, length) == 0 else { return -1 }
+                return getsockname(fd, sa, &length)
+            }
+        }
+        guard bound == 0 else { throw HarnessError("cannot find a free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["KYC_DATA_DIR"] = dataDirectory
+        env["KYC_HTTP_HOST"] = "127.0.0.1"
+        env["KYC_HTTP_PORT"] = String(httpPort)
+        env["KYC_BROKER_ENDPOINT"] = brokerEndpoint
+        env["LOG_LEVEL"] = env["E2E_LOG_LEVEL"] ?? "warning"
+        return env
+    }
+
+    @discardableResult
+    func start(_ executable: String, extraEnvironment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.buildDirectory.appendingPathComponent(executable)
+        process.environment = environment.merging(extraEnvironment) { _, new in new }
+        try process.run()
+        processes[executable, default: []].append(process)
+        return process
+    }
+
+    /// Runs a command-line tool to completion and returns its standard output.
+    func runTool(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = Self.buildDirectory.appendingPathComponent(executable)
+        process.arguments = arguments
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func createAPIKey(tenant: String, admin: Bool = false) throws -> String {
+        let result = try runTool("kycctl", ["apikey", "create", "--tenant", tenant] + (admin ? ["--admin"] : []))
+        guard result.status == 0 else { throw HarnessError("kycctl apikey create failed") }
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func request(_ method: String, _ path: String, token: String? = nil, body: String? = nil,
+                 headers: [String: String] = [:]) async throws -> Response {
+        var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!)
+        request.httpMethod = method
+        request.timeoutInterval = 30
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as! HTTPURLResponse
+        var headerMap: [String: String] = [:]
+        for (key, value) in http.allHeaderFields { headerMap[String(describing: key).lowercased()] = String(describing: value) }
+        return Response(status: http.statusCode, headers: headerMap, body: data)
+    }
+
+    /// Polls `condition` until it holds or `seconds` pass.
+    func waitUntil(seconds: Double = 20, _ what: String, _ condition: () async -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw HarnessError("timed out waiting for \(what)")
+    }
+
+    /// Waits until the gateway answers and `service` has `count` live workers (read from /metrics).
+    func waitForWorkers(_ service: String, count: Int) async throws {
+        try await waitUntil("\(count) live \(service) workers") {
+            guard let metrics = try? await request("GET", "/metrics") else { return false }
+            return metrics.text.contains("kyc_broker_live_workers{service=\"\(service)\"} \(count)\n")
+        }
+    }
+
+    func stopAll() {
+        for list in processes.values {
+            for process in list where process.isRunning { process.terminate() }
+        }
+        for list in processes.values { for process in list { process.waitUntilExit() } }
+        processes = [:]
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
