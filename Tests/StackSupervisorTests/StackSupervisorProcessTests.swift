@@ -44,10 +44,13 @@ import Testing
         try supervisor.start()
         defer { supervisor.stop() }
 
-        #expect(await eventually { (supervisor.status().first?.restarts ?? 0) >= 3 })
+        func starts() -> [Int64] { (directory.read("starts") ?? "").split(separator: "\n").compactMap { Int64($0) } }
+        // The fourth start is the third restart; wait for its line, which it writes just after being spawned.
+        #expect(await eventually { starts().count >= 4 })
         let status = try #require(supervisor.status().first)
+        #expect(status.restarts >= 3)
         #expect(status.lastExit == .exited(code: 3))
-        let starts = (directory.read("starts") ?? "").split(separator: "\n").compactMap { Int64($0) }
+        let starts = starts()
         try #require(starts.count >= 4)
         let gapsMilliseconds = zip(starts.dropFirst(), starts).map { ($0 - $1) / 1_000_000 }
         // 200 ms, then doubled to 400 ms, then capped at 400 ms; a gap can only be longer than its back-off.
@@ -116,16 +119,16 @@ import Testing
         let pid = try #require(supervisor.status().first?.pid)
 
         let shutdown = ShutdownSignal()
-        let returned = Atomic<Bool>(false)
+        let returned = Flag()
         let runner = Thread {
             supervisor.run(until: shutdown)
-            returned.store(true, ordering: .releasing)
+            returned.set()
         }
         runner.start()
-        #expect(await eventually(timeout: .milliseconds(300)) { returned.load(ordering: .acquiring) } == false,
+        #expect(await eventually(timeout: .milliseconds(300)) { returned.isSet } == false,
                 "run(until:) must block while no shutdown is requested")
         shutdown.trigger()
-        #expect(await eventually { returned.load(ordering: .acquiring) })
+        #expect(await eventually { returned.isSet })
         #expect(!processExists(pid))
         #expect(supervisor.status().first?.state == .stopped)
     }
@@ -136,15 +139,19 @@ import Testing
         let supervisor = StackSupervisor(
             children: [shellChild("Sleeper", writeFile("pid-$$", "$$") + "; exec sleep 30", in: directory)],
             configuration: quickConfiguration(), logger: makeLogger(InMemoryLogSink()))
-        // The supervisor thread inherits this thread's mask; a child must not (it could not be stopped with SIGTERM).
+        // As in `kycctl`: `ShutdownSignal.install()` sets SIGTERM to SIG_IGN process-wide, and the supervisor thread
+        // inherits this thread's signal mask. Ignored and blocked signals both survive exec, so a child must get
+        // neither, or SIGTERM could not stop it. The process-wide change lasts only for the start() call.
         var blocked = sigset_t()
         sigemptyset(&blocked)
         sigaddset(&blocked, SIGTERM)
         sigaddset(&blocked, SIGINT)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        var previousMask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &blocked, &previousMask)
+        let previousHandler = signal(SIGTERM, SIG_IGN)
         let started = Result { try supervisor.start() }
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        signal(SIGTERM, previousHandler)
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         try started.get()
         defer { supervisor.stop() }
 
@@ -175,7 +182,7 @@ import Testing
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         let path = directory.path + "/NotAProgram"
-        FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8),
+        _ = FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8),
                                        attributes: [.posixPermissions: 0o644])
         let supervisor = StackSupervisor(
             children: [ChildSpec(name: "Odd", executablePath: path)], logger: makeLogger(InMemoryLogSink()))

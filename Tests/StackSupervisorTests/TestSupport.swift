@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import KYCCore
+import Synchronization
 @testable import StackSupervisor
 
 /// A fresh directory under /tmp that children write their pid and markers into; removed by `remove()`.
@@ -59,4 +60,11 @@ func makeLogger(_ sink: InMemoryLogSink) -> Logger {
 func quickConfiguration(grace: Duration = .seconds(5)) -> SupervisorConfiguration {
     SupervisorConfiguration(restartBackoffInitial: .milliseconds(200), restartBackoffMax: .milliseconds(400),
                             stableAfter: .seconds(30), shutdownGrace: grace)
+}
+
+/// A flag another thread sets; a class so that closures can share it.
+final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
 }
