@@ -73,7 +73,9 @@ extension Broker {
             -> [Action]
         {
             var actions: [Action] = []
-            if workers[worker] != nil { removeWorker(worker, now: now, actions: &actions) }
+            if let known = workers[worker] {
+                removeWorker(worker, now: now, actions: &actions, reRegistering: known.service == service)
+            }
             workers[worker] = Worker(service: service, instance: instance, expiresAt: expiry(now),
                                      nextHeartbeatAt: now + heartbeatIntervalMilliseconds, request: nil)
             services[service, default: Service()].workerCount += 1
@@ -175,7 +177,12 @@ extension Broker {
                 stats.workersByService[name] = service.workerCount
                 stats.queuedByService[name] = service.requests.count
             }
-            stats.inFlight = requests.values.reduce(0) { $0 + ($1.worker == nil ? 0 : 1) }
+            // Counted over workers (few) rather than requests (possibly many): a worker's ticket is in flight while
+            // it is still pending (a ticket failed by its deadline no longer is).
+            stats.inFlight = workers.values.reduce(0) { count, worker in
+                guard let ticket = worker.request, requests[ticket] != nil else { return count }
+                return count + 1
+            }
             return stats
         }
 
@@ -207,7 +214,9 @@ extension Broker {
         }
 
         /// Forgets `worker`; retries its request elsewhere, or fails the service's queue if it was the last worker.
-        private mutating func removeWorker(_ worker: WorkerID, now: Int64, actions: inout [Action]) {
+        /// With `reRegistering`, the worker comes straight back, so its service is not treated as left without workers.
+        private mutating func removeWorker(_ worker: WorkerID, now: Int64, actions: inout [Action],
+                                           reRegistering: Bool = false) {
             guard let record = workers.removeValue(forKey: worker) else { return }
             var service = services[record.service]!
             service.workerCount -= 1
@@ -217,7 +226,7 @@ extension Broker {
                 requests[ticket] = request
                 service.requests.prepend(ticket)
             }
-            if service.workerCount == 0 {
+            if service.workerCount == 0 && !reRegistering {
                 while let ticket = service.requests.popFirst() {
                     guard requests.removeValue(forKey: ticket) != nil else { continue }
                     actions.append(.complete(ticket: ticket, .failed(.unavailable)))
@@ -226,7 +235,7 @@ extension Broker {
                 return
             }
             services[record.service] = service
-            dispatch(record.service, now: now, actions: &actions)
+            if !reRegistering { dispatch(record.service, now: now, actions: &actions) }
         }
     }
 }

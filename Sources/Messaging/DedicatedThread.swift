@@ -1,0 +1,21 @@
+import Dispatch
+import Foundation
+
+/// A named OS thread that can be joined: blocking socket loops run on these, never on the Swift concurrency pool.
+final class DedicatedThread: Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts `body` on a new thread called `name`.
+    init(name: String, _ body: @escaping @Sendable () -> Void) {
+        let finished = self.finished
+        let thread = Thread {
+            body()
+            finished.signal()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Blocks until the thread's body returned. Call at most once.
+    func join() { finished.wait() }
+}
