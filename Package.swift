@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Credentials", dependencies: ["Storage", "CSodium", "KYCCore"], swiftSettings: swiftSettings),
         .target(
             name: "GatewayKit",
-            dependencies: ["HTTPServer", "Messaging", "Credentials", "KYCMessages", "KYCCore"],
+            dependencies: ["HTTPServer", "Messaging", "ZeroMQ", "Credentials", "KYCMessages", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(name: "Gateway", dependencies: ["GatewayKit", "KYCCore"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "AppointmentService",
-            dependencies: ["AppointmentKit", "Messaging", "KYCCore"],
+            dependencies: ["AppointmentKit", "Messaging", "Storage", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "KYBService", dependencies: ["Messaging", "KYCCore"], swiftSettings: swiftSettings),

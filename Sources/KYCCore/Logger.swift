@@ -102,6 +102,7 @@ public struct Logger: Sendable {
     public func notice(_ m: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.notice, m(), extra) }
     public func warning(_ m: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.warning, m(), extra) }
     public func error(_ m: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.error, m(), extra) }
+    public func critical(_ m: @autoclosure () -> String, _ extra: [String: String] = [:]) { log(.critical, m(), extra) }
 
     static func quote(_ value: String) -> String {
         if !value.isEmpty, !value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0.isNewline }) {
