@@ -103,7 +103,8 @@ public struct RequestEnvelope: WireMessage, Equatable {
         message.pointee.request_id = arena.string(requestID)
         message.pointee.trace_id = arena.string(traceID)
         message.pointee.tenant = arena.string(tenant)
-        message.pointee.principal = principal.cMessage(in: arena)
+        // An empty principal is left out, as protoc leaves out an unset message field.
+        message.pointee.principal = principal == Principal() ? nil : principal.cMessage(in: arena)
         message.pointee.deadline_unix_ms = deadlineUnixMs
         message.pointee.method = arena.string(method)
         message.pointee.payload = arena.bytes(payload)

@@ -152,27 +152,28 @@ struct GatewayEndToEndTests {
         try stack.start("AppointmentService")
         try await stack.waitForWorkers("appointment", count: 2)
 
-        var statuses: [Int] = []
-        try await withThrowingTaskGroup(of: [Int].self) { group in
-            for client in 0..<4 {
+        // Four clients keep calling; once 40 requests have succeeded one worker is SIGKILLed, and the clients go on
+        // until 120 more requests have completed after the kill.
+        let progress = Progress()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
                 group.addTask {
-                    var seen: [Int] = []
-                    for _ in 0..<40 {
-                        seen.append(try await stack.request("GET", "/v1/call-types", token: key).status)
+                    while await !progress.finished {
+                        let status = try await stack.request("GET", "/v1/call-types", token: key).status
+                        await progress.record(status)
                     }
-                    _ = client
-                    return seen
                 }
             }
             group.addTask {
-                // Kill one worker without warning while the clients are busy.
-                try await Task.sleep(for: .milliseconds(100))
+                try await stack.waitUntil("40 requests before the kill") { await progress.count >= 40 }
                 kill(first.processIdentifier, SIGKILL)
-                return []
+                await progress.markKill()
             }
-            for try await seen in group { statuses += seen }
+            try await group.waitForAll()
         }
-        #expect(statuses.count == 160)
+        let statuses = await progress.statuses
+        let afterKill = await progress.afterKill
+        #expect(afterKill >= 120)
         #expect(statuses.allSatisfy { $0 == 200 }, "statuses other than 200: \(statuses.filter { $0 != 200 })")
         try await stack.waitForWorkers("appointment", count: 1)
         #expect(try await stack.request("GET", "/v1/call-types", token: key).status == 200)
@@ -208,4 +209,17 @@ struct GatewayEndToEndTests {
         #expect(try stack.runTool("kycctl", ["apikey", "revoke", keyID]).status == 0)
         #expect(try await stack.request("GET", "/v1/call-types", token: key).status == 401)
     }
+}
+
+/// Counts the kill test's requests across its client tasks.
+actor Progress {
+    private(set) var statuses: [Int] = []
+    private var killedAt: Int?
+
+    var count: Int { statuses.count }
+    var afterKill: Int { killedAt.map { statuses.count - $0 } ?? 0 }
+    var finished: Bool { afterKill >= 120 }
+
+    func record(_ status: Int) { statuses.append(status) }
+    func markKill() { killedAt = statuses.count }
 }

@@ -74,6 +74,7 @@ final class StackHarness: @unchecked Sendable {
         env["KYC_HTTP_HOST"] = "127.0.0.1"
         env["KYC_HTTP_PORT"] = String(httpPort)
         env["KYC_BROKER_ENDPOINT"] = brokerEndpoint
+        env["KYC_WORKER_THREADS"] = "1"  // one broker worker per process, so counts below are processes
         env["LOG_LEVEL"] = env["E2E_LOG_LEVEL"] ?? "warning"
         return env
     }
