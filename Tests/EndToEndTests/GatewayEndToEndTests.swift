@@ -8,9 +8,7 @@ struct GatewayEndToEndTests {
         let stack = try StackHarness()
         defer { stack.stopAll() }
         let key = try stack.createAPIKey(tenant: "acme")
-        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "appointment"])
-        try stack.start("AppointmentService")
-        try await stack.waitForWorkers("appointment", count: 1)
+        try await stack.startGateway(appointmentWorkers: 1)
 
         let health = try await stack.request("GET", "/healthz")
         #expect(health.status == 200)
@@ -49,9 +47,7 @@ struct GatewayEndToEndTests {
         defer { stack.stopAll() }
         let key = try stack.createAPIKey(tenant: "acme")
         let otherTenantKey = try stack.createAPIKey(tenant: "globex")
-        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "appointment"])
-        try stack.start("AppointmentService")
-        try await stack.waitForWorkers("appointment", count: 1)
+        try await stack.startGateway(appointmentWorkers: 1)
 
         let opened = try await stack.request("POST", "/v1/sessions", token: key, body: """
             {"identity":{"identityType":"TCKN","identityNo":"10000000146","name":"Ayşe","surname":"Yılmaz"},
@@ -183,9 +179,7 @@ struct GatewayEndToEndTests {
         let stack = try StackHarness()
         defer { stack.stopAll() }
         let key = try stack.createAPIKey(tenant: "acme")
-        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "appointment"])
-        try stack.start("AppointmentService")
-        try await stack.waitForWorkers("appointment", count: 1)
+        try await stack.startGateway(appointmentWorkers: 1)
         for _ in 0..<3 { _ = try await stack.request("GET", "/v1/call-types", token: key) }
         _ = try await stack.request("GET", "/v1/call-types")
         let metrics = try await stack.request("GET", "/metrics")
@@ -199,9 +193,7 @@ struct GatewayEndToEndTests {
     @Test func apiKeysCreatedWhileTheGatewayRunsWorkAtOnceAndRevocationBites() async throws {
         let stack = try StackHarness()
         defer { stack.stopAll() }
-        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "appointment"])
-        try stack.start("AppointmentService")
-        try await stack.waitForWorkers("appointment", count: 1)
+        try await stack.startGateway(appointmentWorkers: 1)
         let key = try stack.createAPIKey(tenant: "acme")
         #expect(try await stack.request("GET", "/v1/call-types", token: key).status == 200)
         let listed = try stack.runTool("kycctl", ["apikey", "list", "--tenant", "acme"])

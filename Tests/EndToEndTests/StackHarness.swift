@@ -80,9 +80,11 @@ final class StackHarness: @unchecked Sendable {
     }
 
     @discardableResult
-    func start(_ executable: String, extraEnvironment: [String: String] = [:]) throws -> Process {
+    func start(_ executable: String, arguments: [String] = [], extraEnvironment: [String: String] = [:]) throws
+        -> Process {
         let process = Process()
         process.executableURL = Self.buildDirectory.appendingPathComponent(executable)
+        process.arguments = arguments
         process.environment = environment.merging(extraEnvironment) { _, new in new }
         try process.run()
         processes[executable, default: []].append(process)
@@ -138,12 +140,45 @@ final class StackHarness: @unchecked Sendable {
         throw HarnessError("timed out waiting for \(what)")
     }
 
+    /// Starts the gateway (requiring only the appointment service for readiness) and `appointmentWorkers`
+    /// AppointmentService processes, and waits until every worker is registered with the broker.
+    func startGateway(appointmentWorkers: Int, extraEnvironment: [String: String] = [:]) async throws {
+        try start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "appointment"]
+            .merging(extraEnvironment) { _, new in new })
+        for _ in 0..<appointmentWorkers { try start("AppointmentService") }
+        if appointmentWorkers > 0 { try await waitForWorkers("appointment", count: appointmentWorkers) }
+    }
+
     /// Waits until the gateway answers and `service` has `count` live workers (read from /metrics).
     func waitForWorkers(_ service: String, count: Int) async throws {
         try await waitUntil("\(count) live \(service) workers") {
             guard let metrics = try? await request("GET", "/metrics") else { return false }
             return metrics.text.contains("kyc_broker_live_workers{service=\"\(service)\"} \(count)\n")
         }
+    }
+
+    /// Processes whose parent is `pid`, with their executable names (from /proc).
+    static func children(of pid: Int32) -> [(pid: Int32, name: String)] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap { entry -> (Int32, String)? in
+            guard let child = Int32(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            // Fields after the command: state, ppid, …
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, Int32(fields[1]) == pid,
+                  let cmdline = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline")) else { return nil }
+            let argv0 = cmdline.split(separator: 0).first.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return (child, URL(fileURLWithPath: argv0).lastPathComponent)
+        }
+    }
+
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0 else { return false }
+        // A zombie still answers kill(0); it is not running.
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(after: close)...].hasPrefix(" Z")
     }
 
     func stopAll() {

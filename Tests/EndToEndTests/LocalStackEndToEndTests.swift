@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// `kycctl up`: the whole stack as child processes, a crashed service restarted, everything stopped on SIGTERM.
+@Suite("kycctl up", .serialized)
+struct LocalStackEndToEndTests {
+    @Test func upServesRestartsACrashedServiceAndStopsEverything() async throws {
+        let stack = try StackHarness()
+        defer { stack.stopAll() }
+        let key = try stack.createAPIKey(tenant: "acme")
+        let up = try stack.start("kycctl", arguments: ["up"])
+        try await stack.waitUntil(seconds: 30, "the stack to be ready") {
+            (try? await stack.request("GET", "/readyz"))?.status == 200
+        }
+        #expect(try await stack.request("GET", "/v1/call-types", token: key).status == 200)
+
+        let children = StackHarness.children(of: up.processIdentifier)
+        #expect(Set(children.map(\.name)) == ["Gateway", "AppointmentService", "KYBService", "SigningService",
+                                             "CaptureService"])
+        let appointment = try #require(children.first { $0.name == "AppointmentService" })
+        kill(appointment.pid, SIGKILL)
+
+        try await stack.waitUntil(seconds: 30, "a new AppointmentService") {
+            StackHarness.children(of: up.processIdentifier)
+                .contains { $0.name == "AppointmentService" && $0.pid != appointment.pid }
+        }
+        try await stack.waitUntil(seconds: 30, "call types served again") {
+            (try? await stack.request("GET", "/v1/call-types", token: key))?.status == 200
+        }
+
+        let running = StackHarness.children(of: up.processIdentifier).map(\.pid)
+        up.terminate()
+        up.waitUntilExit()
+        #expect(up.terminationStatus == 0)
+        for pid in running { #expect(!StackHarness.isAlive(pid), "child \(pid) outlived kycctl up") }
+    }
+}
