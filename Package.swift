@@ -33,6 +33,12 @@ let package = Package(
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: "libsodium-dev"),
         // protobuf-c code generated from proto/ by scripts/generate-proto (committed, never edited by hand).
         .target(name: "CKYCProto", dependencies: ["CProtobufC"]),
+        // libphonenumber (C++) behind a C function, from Debian's libphonenumber-dev.
+        .target(
+            name: "CPhoneNumber",
+            cxxSettings: [.unsafeFlags(["-std=c++17"])],
+            linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("stdc++")]
+        ),
 
         // Shared libraries: the logic lives here, reachable from tests without sockets.
         .target(name: "KYCCore", swiftSettings: swiftSettings),
@@ -49,10 +55,16 @@ let package = Package(
         ),
         .target(
             name: "AppointmentKit",
-            dependencies: ["Messaging", "KYCMessages", "Storage", "KYCCore"],
+            dependencies: ["Messaging", "KYCMessages", "Storage", "Validation", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         .target(name: "StackSupervisor", dependencies: ["KYCCore"], swiftSettings: swiftSettings),
+        .target(name: "Validation", dependencies: ["CPhoneNumber"], swiftSettings: swiftSettings),
+        .target(
+            name: "KYBKit",
+            dependencies: ["Messaging", "KYCMessages", "Storage", "Validation", "KYCCore", "CSodium"],
+            swiftSettings: swiftSettings
+        ),
 
         // Thin executables: configuration, logging, storage and handlers wired together.
         .executableTarget(name: "Gateway", dependencies: ["GatewayKit", "KYCCore"], swiftSettings: swiftSettings),
@@ -61,7 +73,11 @@ let package = Package(
             dependencies: ["AppointmentKit", "Messaging", "Storage", "KYCCore"],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "KYBService", dependencies: ["Messaging", "KYCCore"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "KYBService",
+            dependencies: ["KYBKit", "Messaging", "Storage", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(name: "SigningService", dependencies: ["Messaging", "KYCCore"], swiftSettings: swiftSettings),
         .executableTarget(name: "CaptureService", dependencies: ["Messaging", "KYCCore"], swiftSettings: swiftSettings),
         .executableTarget(
@@ -93,6 +109,12 @@ let package = Package(
             name: "ContractTests",
             dependencies: ["KYCMessages", "Messaging", "ZeroMQ"],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "KYBKitTests",
+            dependencies: ["KYBKit", "KYCMessages", "Messaging", "Storage", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "StackSupervisorTests", dependencies: ["StackSupervisor"], swiftSettings: swiftSettings),

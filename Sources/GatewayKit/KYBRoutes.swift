@@ -1,0 +1,4 @@
+/// Corporate onboarding routes (issue #4) → KYBService.
+enum KYBRoutes {
+    static func routes() -> [Route] { [] }
+}

@@ -1,0 +1,1 @@
+// Placeholder until KYBKit's first file lands (issue #4).

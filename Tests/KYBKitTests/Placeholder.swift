@@ -1,0 +1,1 @@
+// Placeholder until KYBKit's first test lands (issue #4).
