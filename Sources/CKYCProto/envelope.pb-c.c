@@ -233,7 +233,7 @@ void   kyc__v1__reply_envelope__free_unpacked
   assert(message->base.descriptor == &kyc__v1__reply_envelope__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor kyc__v1__identity__field_descriptors[4] =
+static const ProtobufCFieldDescriptor kyc__v1__identity__field_descriptors[5] =
 {
   {
     "identity_type",
@@ -283,17 +283,30 @@ static const ProtobufCFieldDescriptor kyc__v1__identity__field_descriptors[4] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "is_priority_customer",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Identity, is_priority_customer),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned kyc__v1__identity__field_indices_by_name[] = {
   1,   /* field[1] = identity_no */
   0,   /* field[0] = identity_type */
+  4,   /* field[4] = is_priority_customer */
   2,   /* field[2] = name */
   3,   /* field[3] = surname */
 };
 static const ProtobufCIntRange kyc__v1__identity__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 4 }
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor kyc__v1__identity__descriptor =
 {
@@ -303,14 +316,14 @@ const ProtobufCMessageDescriptor kyc__v1__identity__descriptor =
   "Kyc__V1__Identity",
   "kyc.v1",
   sizeof(Kyc__V1__Identity),
-  4,
+  5,
   kyc__v1__identity__field_descriptors,
   kyc__v1__identity__field_indices_by_name,
   1,  kyc__v1__identity__number_ranges,
   (ProtobufCMessageInit) kyc__v1__identity__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor kyc__v1__principal__field_descriptors[4] =
+static const ProtobufCFieldDescriptor kyc__v1__principal__field_descriptors[5] =
 {
   {
     "kind",
@@ -360,8 +373,21 @@ static const ProtobufCFieldDescriptor kyc__v1__principal__field_descriptors[4] =
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "business_uid",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Principal, business_uid),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned kyc__v1__principal__field_indices_by_name[] = {
+  4,   /* field[4] = business_uid */
   1,   /* field[1] = id */
   3,   /* field[3] = identity */
   0,   /* field[0] = kind */
@@ -370,7 +396,7 @@ static const unsigned kyc__v1__principal__field_indices_by_name[] = {
 static const ProtobufCIntRange kyc__v1__principal__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 4 }
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor kyc__v1__principal__descriptor =
 {
@@ -380,7 +406,7 @@ const ProtobufCMessageDescriptor kyc__v1__principal__descriptor =
   "Kyc__V1__Principal",
   "kyc.v1",
   sizeof(Kyc__V1__Principal),
-  4,
+  5,
   kyc__v1__principal__field_descriptors,
   kyc__v1__principal__field_indices_by_name,
   1,  kyc__v1__principal__number_ranges,

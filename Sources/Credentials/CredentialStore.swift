@@ -24,6 +24,8 @@ public struct AuthenticatedCaller: Sendable, Equatable {
     public let identity: SessionIdentity?
     /// Sessions only: when the token stops working (ms since the epoch).
     public let expiresAtMs: Int64?
+    /// Sessions only: the KYB business the session was opened for.
+    public var businessUID: String? = nil
 }
 
 public struct SessionIdentity: Sendable, Equatable {
@@ -31,12 +33,16 @@ public struct SessionIdentity: Sendable, Equatable {
     public var identityNo: String
     public var name: String
     public var surname: String
+    /// Declared by the customer backend; appointments put priority customers first.
+    public var isPriorityCustomer: Bool
 
-    public init(identityType: String, identityNo: String, name: String, surname: String) {
+    public init(identityType: String, identityNo: String, name: String, surname: String,
+                isPriorityCustomer: Bool = false) {
         self.identityType = identityType
         self.identityNo = identityNo
         self.name = name
         self.surname = surname
+        self.isPriorityCustomer = isPriorityCustomer
     }
 }
 
@@ -101,6 +107,10 @@ public final class CredentialStore: Sendable {
                 revoked_at INTEGER
             );
             CREATE INDEX sessions_by_tenant ON sessions(tenant);
+            """),
+        Migration(version: 2, name: "session priority flag and KYB business binding", sql: """
+            ALTER TABLE sessions ADD COLUMN is_priority_customer INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE sessions ADD COLUMN business_uid TEXT;
             """),
     ]
 
@@ -187,7 +197,8 @@ public final class CredentialStore: Sendable {
 
     /// Opens a mobile session for `tenant`. `scopes` empty means every mobile scope.
     public func openSession(tenant: String, createdBy: String, identity: SessionIdentity?, scopes: [String],
-                            ttlSeconds: Int?, now: Int64 = WallClock.nowMilliseconds()) throws -> IssuedSession {
+                            ttlSeconds: Int?, businessUID: String? = nil,
+                            now: Int64 = WallClock.nowMilliseconds()) throws -> IssuedSession {
         let ttl = ttlSeconds ?? Self.defaultSessionTTLSeconds
         guard (1...Self.maximumSessionTTLSeconds).contains(ttl) else {
             throw CredentialError(.invalidTTL, field: "ttlSeconds",
@@ -209,11 +220,12 @@ public final class CredentialStore: Sendable {
                                [.text(tenant), .integer(now)])
             _ = try tx.execute("""
             INSERT INTO sessions(session_id, tenant, token_hash, scopes, identity_type, identity_no, name, surname,
-                                 created_by, created_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                 created_by, created_at, expires_at, is_priority_customer, business_uid)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(sessionID), .text(tenant), .text(SecretToken.hash(token)),
                   .text(granted.joined(separator: " ")), text(identity?.identityType), text(identity?.identityNo),
-                  text(identity?.name), text(identity?.surname), .text(createdBy), .integer(now), .integer(expiresAt)])
+                  text(identity?.name), text(identity?.surname), .text(createdBy), .integer(now), .integer(expiresAt),
+                  .integer(identity?.isPriorityCustomer == true ? 1 : 0), text(businessUID)])
         }
         return IssuedSession(sessionID: sessionID, token: token, expiresAtMs: expiresAt, scopes: granted)
     }
@@ -240,10 +252,12 @@ public final class CredentialStore: Sendable {
         if let number = try row.optionalString("identity_no") {
             identity = SessionIdentity(identityType: try row.optionalString("identity_type") ?? "",
                                        identityNo: number, name: try row.optionalString("name") ?? "",
-                                       surname: try row.optionalString("surname") ?? "")
+                                       surname: try row.optionalString("surname") ?? "",
+                                       isPriorityCustomer: try row.int("is_priority_customer") != 0)
         }
         return AuthenticatedCaller(kind: .session, tenant: try row.string("tenant"), id: try row.string("session_id"),
                                    scopes: try row.string("scopes").split(separator: " ").map(String.init),
-                                   identity: identity, expiresAtMs: try row.int("expires_at"))
+                                   identity: identity, expiresAtMs: try row.int("expires_at"),
+                                   businessUID: try row.optionalString("business_uid"))
     }
 }

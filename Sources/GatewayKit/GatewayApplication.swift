@@ -155,10 +155,11 @@ public final class GatewayApplication: HTTPHandler {
     static func principal(_ caller: AuthenticatedCaller?) -> Principal {
         guard let caller else { return Principal() }
         let identity = caller.identity.map {
-            Identity(identityType: $0.identityType, identityNo: $0.identityNo, name: $0.name, surname: $0.surname)
+            Identity(identityType: $0.identityType, identityNo: $0.identityNo, name: $0.name, surname: $0.surname,
+                     isPriorityCustomer: $0.isPriorityCustomer)
         }
         return Principal(kind: caller.kind == .apiKey ? .apiKey : .session, id: caller.id, scopes: caller.scopes,
-                         identity: identity)
+                         identity: identity, businessUID: caller.businessUID ?? "")
     }
 
     static func response(_ route: RouteResponse, requestID: String) -> HTTPResponse {

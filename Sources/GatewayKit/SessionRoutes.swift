@@ -30,19 +30,22 @@ enum SessionRoutes {
             identity = SessionIdentity(identityType: try fields.string("identityType", maxLength: 64) ?? "",
                                        identityNo: identityNo,
                                        name: try fields.string("name", maxLength: 200) ?? "",
-                                       surname: try fields.string("surname", maxLength: 200) ?? "")
+                                       surname: try fields.string("surname", maxLength: 200) ?? "",
+                                       isPriorityCustomer: try fields.bool("isPriorityCustomer") ?? false)
         }
         let scopes = try reader.stringArray("scopes") ?? []
         let ttl = try reader.integer("ttlSeconds")
+        let businessUID = try reader.string("businessUId", maxLength: 64)
         do {
             let session = try store.openSession(tenant: context.caller!.tenant, createdBy: context.caller!.id,
-                                                identity: identity, scopes: scopes, ttlSeconds: ttl.map { Int($0) })
+                                                identity: identity, scopes: scopes, ttlSeconds: ttl.map { Int($0) },
+                                                businessUID: businessUID)
             return .json(.object([
                 ("sessionId", .string(session.sessionID)),
                 ("token", .string(session.token)),
                 ("expiresAt", .string(ISO8601.format(milliseconds: session.expiresAtMs))),
                 ("scopes", .array(session.scopes.map(JSONValue.string))),
-            ]), status: 201)
+            ] + (businessUID.map { [("businessUId", JSONValue.string($0))] } ?? [])), status: 201)
         } catch let error as CredentialError {
             throw APIError.invalidField(error.field, error.code.rawValue, error.message)
         }

@@ -49,15 +49,21 @@ public struct Identity: Sendable, Equatable, Hashable {
     public var identityNo: String
     public var name: String
     public var surname: String
+    /// Declared by the customer backend when it opened the session; never taken from the mobile request.
+    public var isPriorityCustomer: Bool
 
-    public init(identityType: String = "", identityNo: String = "", name: String = "", surname: String = "") {
+    public init(identityType: String = "", identityNo: String = "", name: String = "", surname: String = "",
+                isPriorityCustomer: Bool = false) {
         self.identityType = identityType
         self.identityNo = identityNo
         self.name = name
         self.surname = surname
+        self.isPriorityCustomer = isPriorityCustomer
     }
 
-    public var isEmpty: Bool { identityType.isEmpty && identityNo.isEmpty && name.isEmpty && surname.isEmpty }
+    public var isEmpty: Bool {
+        identityType.isEmpty && identityNo.isEmpty && name.isEmpty && surname.isEmpty && !isPriorityCustomer
+    }
 }
 
 /// Who is calling; filled by the gateway after authentication.
@@ -66,12 +72,16 @@ public struct Principal: Sendable, Equatable {
     public var id: String
     public var scopes: [String]
     public var identity: Identity?
+    /// Sessions only: the KYB business the session was opened for (empty when none).
+    public var businessUID: String
 
-    public init(kind: PrincipalKind = .unspecified, id: String = "", scopes: [String] = [], identity: Identity? = nil) {
+    public init(kind: PrincipalKind = .unspecified, id: String = "", scopes: [String] = [], identity: Identity? = nil,
+                businessUID: String = "") {
         self.kind = kind
         self.id = id
         self.scopes = scopes
         self.identity = identity
+        self.businessUID = businessUID
     }
 }
 
@@ -220,9 +230,11 @@ extension Principal {
         if let i = c.identity {
             identity = Identity(identityType: CRead.string(i.pointee.identity_type),
                                 identityNo: CRead.string(i.pointee.identity_no),
-                                name: CRead.string(i.pointee.name), surname: CRead.string(i.pointee.surname))
+                                name: CRead.string(i.pointee.name), surname: CRead.string(i.pointee.surname),
+                                isPriorityCustomer: i.pointee.is_priority_customer != 0)
         }
-        self.init(kind: kind, id: CRead.string(c.id), scopes: CRead.strings(c.n_scopes, c.scopes), identity: identity)
+        self.init(kind: kind, id: CRead.string(c.id), scopes: CRead.strings(c.n_scopes, c.scopes), identity: identity,
+                  businessUID: CRead.string(c.business_uid))
     }
 
     func cMessage(in arena: CArena) -> UnsafeMutablePointer<Kyc__V1__Principal> {
@@ -239,8 +251,10 @@ extension Principal {
             item.pointee.identity_no = arena.string(identity.identityNo)
             item.pointee.name = arena.string(identity.name)
             item.pointee.surname = arena.string(identity.surname)
+            item.pointee.is_priority_customer = identity.isPriorityCustomer ? 1 : 0
             message.pointee.identity = item
         }
+        message.pointee.business_uid = arena.string(businessUID)
         return message
     }
 }

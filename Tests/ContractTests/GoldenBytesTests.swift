@@ -22,7 +22,8 @@ struct GoldenBytesTests {
         #expect(envelope.principal.id == "ses_0123456789abcdef01234567")
         #expect(envelope.principal.scopes == ["appointments", "capture"])
         #expect(envelope.principal.identity == Identity(identityType: "T.C. Kimlik Kartı", identityNo: "10000000146",
-                                                       name: "Ayşe", surname: "Yılmaz"))
+                                                       name: "Ayşe", surname: "Yılmaz", isPriorityCustomer: true))
+        #expect(envelope.principal.businessUID == "biz_00112233445566778899aabb")
         #expect(envelope.deadlineUnixMs == 1_795_000_000_123)
         #expect(envelope.method == "appointment.ListCallTypes")
         #expect(try ListCallTypesRequest(serialized: envelope.payload).handler == "KYB")

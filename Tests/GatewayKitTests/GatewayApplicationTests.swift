@@ -35,6 +35,8 @@ final class GatewayApplicationTests {
                 ("identityNo", envelope.principal.identity?.identityNo ?? "-"),
                 ("requestId", envelope.requestID), ("handler", request.handler),
                 ("deadlineAhead", String(envelope.deadlineUnixMs > WallClock.nowMilliseconds())),
+                ("priority", String(envelope.principal.identity?.isPriorityCustomer ?? false)),
+                ("business", envelope.principal.businessUID),
             ]
             return ListCallTypesReply(callTypes: fields.map { CallType(code: $0.0, name: $0.1, handler: "KYC") })
                 .serialized()
@@ -92,14 +94,29 @@ final class GatewayApplicationTests {
 
     @Test func sessionCallersCarryTheirIdentity() async throws {
         let (_, key) = try credentials.createAPIKey(tenant: "acme", admin: false)
-        let opened = await call("POST", "/v1/sessions", token: key,
-                                body: #"{"identity":{"identityType":"TCKN","identityNo":"10000000146"}}"#)
+        let opened = await call("POST", "/v1/sessions", token: key, body: """
+            {"identity":{"identityType":"TCKN","identityNo":"10000000146","isPriorityCustomer":true},
+             "businessUId":"biz_1"}
+            """)
         #expect(opened.status == 201)
+        #expect(opened.json["businessUId"] == .string("biz_1"))
         let token = try #require(opened.json["token"]?.stringValue)
         let result = await call("GET", "/v1/call-types", token: token)
         #expect(result.status == 200)
         #expect(result.json["callTypes"]?["identityNo"] == .string("10000000146"))
         #expect(result.json["callTypes"]?["kind"] == .string("2"))
+        #expect(result.json["callTypes"]?["priority"] == .string("true"))
+        #expect(result.json["callTypes"]?["business"] == .string("biz_1"))
+
+        let plain = await call("POST", "/v1/sessions", token: key, body: #"{"identity":{"identityNo":"10000000146"}}"#)
+        let plainResult = await call("GET", "/v1/call-types", token: try #require(plain.json["token"]?.stringValue))
+        #expect(plainResult.json["callTypes"]?["priority"] == .string("false"))
+        #expect(plainResult.json["callTypes"]?["business"] == .string(""))
+
+        let badFlag = await call("POST", "/v1/sessions", token: key,
+                                 body: #"{"identity":{"identityNo":"1","isPriorityCustomer":"yes"}}"#)
+        #expect(badFlag.status == 422)
+        #expect(badFlag.json["error"]?["field"] == .string("identity.isPriorityCustomer"))
     }
 
     @Test func tenantsNeverSeeEachOthersSessions() async throws {

@@ -101,10 +101,14 @@ struct  Kyc__V1__Identity
   char *identity_no;
   char *name;
   char *surname;
+  /*
+   * set by the customer backend, never by the mobile app
+   */
+  protobuf_c_boolean is_priority_customer;
 };
 #define KYC__V1__IDENTITY__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__identity__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
 
 
 /*
@@ -124,10 +128,14 @@ struct  Kyc__V1__Principal
    * sessions only, when the backend declared one
    */
   Kyc__V1__Identity *identity;
+  /*
+   * sessions only: the KYB business the session was opened for, if any
+   */
+  char *business_uid;
 };
 #define KYC__V1__PRINCIPAL__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__principal__descriptor) \
-    , KYC__V1__PRINCIPAL_KIND__PRINCIPAL_KIND_UNSPECIFIED, (char *)protobuf_c_empty_string, 0,NULL, NULL }
+    , KYC__V1__PRINCIPAL_KIND__PRINCIPAL_KIND_UNSPECIFIED, (char *)protobuf_c_empty_string, 0,NULL, NULL, (char *)protobuf_c_empty_string }
 
 
 struct  Kyc__V1__RequestEnvelope
