@@ -99,7 +99,8 @@ public final class Broker: Sendable {
         let bytes = envelope.serialized()
         let requestID = envelope.requestID
         guard Int64(bytes.count) + 64 <= configuration.maxMessageBytes else {
-            completion(.failure(requestID: requestID, status: .resourceExhausted, reason: "request too large"))
+            completion(.failure(requestID: requestID, status: .resourceExhausted, reason: "request too large",
+                                errorCode: "payload_too_large"))
             return
         }
         let deadline = envelope.deadlineUnixMs > 0 ? envelope.deadlineUnixMs
