@@ -37,9 +37,11 @@ public final class GatewayApplication: HTTPHandler {
         let finish: @Sendable (String, HTTPResponse) -> Void = { label, response in
             let seconds = Double(MonotonicClock.nowNanoseconds() - started) / 1e9
             metrics.record(route: label, method: request.method, status: response.status, seconds: seconds)
-            logger.info("request", ["request.id": requestID, "http.method": request.method, "http.path": request.path,
-                                    "http.status": String(response.status),
-                                    "duration.ms": String(format: "%.3f", seconds * 1000)])
+            if logger.isEnabled(.info) {
+                logger.info("request", ["request.id": requestID, "http.method": request.method,
+                                        "http.path": request.path, "http.status": String(response.status),
+                                        "duration.ms": String(format: "%.3f", seconds * 1000)])
+            }
             respond(response)
         }
 

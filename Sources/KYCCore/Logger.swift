@@ -86,6 +86,9 @@ public struct Logger: Sendable {
         return copy
     }
 
+    /// Whether events at `eventLevel` are written; check it before building costly metadata.
+    public func isEnabled(_ eventLevel: LogLevel) -> Bool { eventLevel >= level }
+
     public func log(_ eventLevel: LogLevel, _ message: @autoclosure () -> String, _ extra: [String: String] = [:]) {
         guard eventLevel >= level else { return }
         var line = "\(Self.timestamp()) level=\(eventLevel.name) service=\(service) msg=\(Self.quote(message()))"

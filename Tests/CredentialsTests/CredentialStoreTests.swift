@@ -100,3 +100,25 @@ struct CredentialStoreTests {
         #expect(try reopened.authenticate(bearer: secret)?.tenant == "acme")
     }
 }
+
+@Suite("SecretToken")
+struct SecretTokenTests {
+    @Test func hashIsLowercaseHexSHA256() {
+        // SHA-256("abc"), FIPS 180-2 test vector.
+        #expect(SecretToken.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    @Test func identifiersAndTokensAreRandomAndPrefixed() {
+        let ids = Set((0..<100).map { _ in SecretToken.identifier(prefix: "req_") })
+        #expect(ids.count == 100)
+        #expect(ids.allSatisfy { $0.hasPrefix("req_") && $0.count == 4 + 24 })
+        let token = SecretToken.generate(prefix: "kyck_")
+        #expect(token.count == 5 + 43)
+    }
+
+    @Test func constantTimeEqualsComparesWholeStrings() {
+        #expect(SecretToken.constantTimeEquals("abc", "abc"))
+        #expect(!SecretToken.constantTimeEquals("abc", "abd"))
+        #expect(!SecretToken.constantTimeEquals("abc", "abcd"))
+    }
+}

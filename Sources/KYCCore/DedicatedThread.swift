@@ -2,11 +2,11 @@ import Dispatch
 import Foundation
 
 /// A named OS thread that can be joined: blocking socket loops run on these, never on the Swift concurrency pool.
-final class DedicatedThread: Sendable {
+public final class DedicatedThread: Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts `body` on a new thread called `name`.
-    init(name: String, _ body: @escaping @Sendable () -> Void) {
+    public init(name: String, _ body: @escaping @Sendable () -> Void) {
         let finished = self.finished
         let thread = Thread {
             body()
@@ -17,5 +17,5 @@ final class DedicatedThread: Sendable {
     }
 
     /// Blocks until the thread's body returned. Call at most once.
-    func join() { finished.wait() }
+    public func join() { finished.wait() }
 }
