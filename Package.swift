@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "KYBService", targets: ["KYBService"]),
         .executable(name: "SigningService", targets: ["SigningService"]),
         .executable(name: "CaptureService", targets: ["CaptureService"]),
+        .executable(name: "WebhookService", targets: ["WebhookService"]),
         .executable(name: "kycctl", targets: ["kycctl"]),
         .executable(name: "kyc-bench", targets: ["KYCBench"]),
     ],
@@ -31,6 +32,8 @@ let package = Package(
         systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: "libsodium-dev"),
+        systemLibrary("COpenSSL", pkgConfig: "libcrypto", apt: "libssl-dev"),
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         // protobuf-c code generated from proto/ by scripts/generate-proto (committed, never edited by hand).
         .target(name: "CKYCProto", dependencies: ["CProtobufC"]),
         // libphonenumber (C++) behind a C function, from Debian's libphonenumber-dev.
@@ -60,6 +63,23 @@ let package = Package(
         ),
         .target(name: "StackSupervisor", dependencies: ["KYCCore"], swiftSettings: swiftSettings),
         .target(name: "Validation", dependencies: ["CPhoneNumber"], swiftSettings: swiftSettings),
+        // Webhooks: signing, the per-service transactional outbox and its relay (used by every service).
+        .target(
+            name: "Webhooks",
+            dependencies: ["Messaging", "ZeroMQ", "KYCMessages", "Storage", "CSodium", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
+        // WebhookService's logic: endpoints, deliveries with retries over libcurl, dead letters.
+        .target(
+            name: "WebhookKit",
+            dependencies: ["Webhooks", "Messaging", "KYCMessages", "Storage", "CCurl", "CSodium", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SigningKit",
+            dependencies: ["Webhooks", "Messaging", "KYCMessages", "Storage", "COpenSSL", "CSodium", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "KYBKit",
             dependencies: ["Messaging", "KYCMessages", "Storage", "Validation", "KYCCore", "CSodium"],
@@ -78,11 +98,20 @@ let package = Package(
             dependencies: ["KYBKit", "Messaging", "Storage", "KYCCore"],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "SigningService", dependencies: ["Messaging", "KYCCore"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "SigningService",
+            dependencies: ["SigningKit", "Webhooks", "Messaging", "Storage", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "WebhookService",
+            dependencies: ["WebhookKit", "Webhooks", "Messaging", "Storage", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(name: "CaptureService", dependencies: ["Messaging", "KYCCore"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "kycctl",
-            dependencies: ["StackSupervisor", "Credentials", "KYCCore"],
+            dependencies: ["StackSupervisor", "Credentials", "WebhookKit", "SigningKit", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -109,6 +138,21 @@ let package = Package(
             name: "ContractTests",
             dependencies: ["KYCMessages", "Messaging", "ZeroMQ"],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WebhooksTests",
+            dependencies: ["Webhooks", "Messaging", "ZeroMQ", "KYCMessages", "Storage", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WebhookKitTests",
+            dependencies: ["WebhookKit", "Webhooks", "HTTPServer", "KYCMessages", "Messaging", "Storage", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SigningKitTests",
+            dependencies: ["SigningKit", "Webhooks", "KYCMessages", "Messaging", "Storage", "KYCCore", "COpenSSL"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"], swiftSettings: swiftSettings),

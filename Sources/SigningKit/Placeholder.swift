@@ -1,0 +1,1 @@
+// Placeholder until SigningKit's first file lands (issue #6).

@@ -1,0 +1,1 @@
+// Placeholder until WebhookKit's first file lands (issue #6).

@@ -1,0 +1,1 @@
+// Placeholder until Webhooks's first file lands (issue #6).
