@@ -1,0 +1,4 @@
+/// Document signing routes (issue #6) → SigningService.
+enum SigningRoutes {
+    static func routes() -> [Route] { [] }
+}
