@@ -32,26 +32,3 @@ public final class CallTypeCatalog: Sendable {
         }
     }
 }
-
-/// AppointmentService's database schema, one migration per version.
-enum AppointmentSchema {
-    static let migrations: [Migration] = [
-        Migration(version: 1, name: "call types with platform defaults", sql: """
-            CREATE TABLE call_types (
-                tenant TEXT NOT NULL,
-                code TEXT NOT NULL,
-                name TEXT NOT NULL,
-                handler TEXT NOT NULL CHECK (handler IN ('KYC', 'KYB')),
-                position INTEGER NOT NULL,
-                active INTEGER NOT NULL DEFAULT 1,
-                PRIMARY KEY (tenant, code)
-            );
-            INSERT INTO call_types(tenant, code, name, handler, position) VALUES
-                ('', 'onboarding', 'Remote onboarding video call', 'KYC', 1),
-                ('', 'reverification', 'Identity re-verification', 'KYC', 2),
-                ('', 'limit_increase', 'Limit increase verification', 'KYC', 3),
-                ('', 'corporate_onboarding', 'Corporate onboarding video call', 'KYB', 1),
-                ('', 'representative', 'Authorised representative verification', 'KYB', 2);
-            """),
-    ]
-}

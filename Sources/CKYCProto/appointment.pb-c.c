@@ -143,6 +143,816 @@ void   kyc__v1__list_call_types_reply__free_unpacked
   assert(message->base.descriptor == &kyc__v1__list_call_types_reply__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   kyc__v1__put_call_types_request__init
+                     (Kyc__V1__PutCallTypesRequest         *message)
+{
+  static const Kyc__V1__PutCallTypesRequest init_value = KYC__V1__PUT_CALL_TYPES_REQUEST__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__put_call_types_request__get_packed_size
+                     (const Kyc__V1__PutCallTypesRequest *message)
+{
+  assert(message->base.descriptor == &kyc__v1__put_call_types_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__put_call_types_request__pack
+                     (const Kyc__V1__PutCallTypesRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__put_call_types_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__put_call_types_request__pack_to_buffer
+                     (const Kyc__V1__PutCallTypesRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__put_call_types_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__PutCallTypesRequest *
+       kyc__v1__put_call_types_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__PutCallTypesRequest *)
+     protobuf_c_message_unpack (&kyc__v1__put_call_types_request__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__put_call_types_request__free_unpacked
+                     (Kyc__V1__PutCallTypesRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__put_call_types_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__admin_call_types_reply__init
+                     (Kyc__V1__AdminCallTypesReply         *message)
+{
+  static const Kyc__V1__AdminCallTypesReply init_value = KYC__V1__ADMIN_CALL_TYPES_REPLY__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__admin_call_types_reply__get_packed_size
+                     (const Kyc__V1__AdminCallTypesReply *message)
+{
+  assert(message->base.descriptor == &kyc__v1__admin_call_types_reply__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__admin_call_types_reply__pack
+                     (const Kyc__V1__AdminCallTypesReply *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__admin_call_types_reply__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__admin_call_types_reply__pack_to_buffer
+                     (const Kyc__V1__AdminCallTypesReply *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__admin_call_types_reply__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__AdminCallTypesReply *
+       kyc__v1__admin_call_types_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__AdminCallTypesReply *)
+     protobuf_c_message_unpack (&kyc__v1__admin_call_types_reply__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__admin_call_types_reply__free_unpacked
+                     (Kyc__V1__AdminCallTypesReply *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__admin_call_types_reply__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__working_hours__init
+                     (Kyc__V1__WorkingHours         *message)
+{
+  static const Kyc__V1__WorkingHours init_value = KYC__V1__WORKING_HOURS__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__working_hours__get_packed_size
+                     (const Kyc__V1__WorkingHours *message)
+{
+  assert(message->base.descriptor == &kyc__v1__working_hours__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__working_hours__pack
+                     (const Kyc__V1__WorkingHours *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__working_hours__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__working_hours__pack_to_buffer
+                     (const Kyc__V1__WorkingHours *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__working_hours__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__WorkingHours *
+       kyc__v1__working_hours__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__WorkingHours *)
+     protobuf_c_message_unpack (&kyc__v1__working_hours__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__working_hours__free_unpacked
+                     (Kyc__V1__WorkingHours *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__working_hours__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__calendar_settings__init
+                     (Kyc__V1__CalendarSettings         *message)
+{
+  static const Kyc__V1__CalendarSettings init_value = KYC__V1__CALENDAR_SETTINGS__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__calendar_settings__get_packed_size
+                     (const Kyc__V1__CalendarSettings *message)
+{
+  assert(message->base.descriptor == &kyc__v1__calendar_settings__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__calendar_settings__pack
+                     (const Kyc__V1__CalendarSettings *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__calendar_settings__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__calendar_settings__pack_to_buffer
+                     (const Kyc__V1__CalendarSettings *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__calendar_settings__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__CalendarSettings *
+       kyc__v1__calendar_settings__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__CalendarSettings *)
+     protobuf_c_message_unpack (&kyc__v1__calendar_settings__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__calendar_settings__free_unpacked
+                     (Kyc__V1__CalendarSettings *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__calendar_settings__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__calendar_request__init
+                     (Kyc__V1__CalendarRequest         *message)
+{
+  static const Kyc__V1__CalendarRequest init_value = KYC__V1__CALENDAR_REQUEST__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__calendar_request__get_packed_size
+                     (const Kyc__V1__CalendarRequest *message)
+{
+  assert(message->base.descriptor == &kyc__v1__calendar_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__calendar_request__pack
+                     (const Kyc__V1__CalendarRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__calendar_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__calendar_request__pack_to_buffer
+                     (const Kyc__V1__CalendarRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__calendar_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__CalendarRequest *
+       kyc__v1__calendar_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__CalendarRequest *)
+     protobuf_c_message_unpack (&kyc__v1__calendar_request__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__calendar_request__free_unpacked
+                     (Kyc__V1__CalendarRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__calendar_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__calendar_reply__init
+                     (Kyc__V1__CalendarReply         *message)
+{
+  static const Kyc__V1__CalendarReply init_value = KYC__V1__CALENDAR_REPLY__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__calendar_reply__get_packed_size
+                     (const Kyc__V1__CalendarReply *message)
+{
+  assert(message->base.descriptor == &kyc__v1__calendar_reply__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__calendar_reply__pack
+                     (const Kyc__V1__CalendarReply *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__calendar_reply__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__calendar_reply__pack_to_buffer
+                     (const Kyc__V1__CalendarReply *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__calendar_reply__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__CalendarReply *
+       kyc__v1__calendar_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__CalendarReply *)
+     protobuf_c_message_unpack (&kyc__v1__calendar_reply__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__calendar_reply__free_unpacked
+                     (Kyc__V1__CalendarReply *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__calendar_reply__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__appointment__init
+                     (Kyc__V1__Appointment         *message)
+{
+  static const Kyc__V1__Appointment init_value = KYC__V1__APPOINTMENT__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__appointment__get_packed_size
+                     (const Kyc__V1__Appointment *message)
+{
+  assert(message->base.descriptor == &kyc__v1__appointment__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__appointment__pack
+                     (const Kyc__V1__Appointment *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__appointment__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__appointment__pack_to_buffer
+                     (const Kyc__V1__Appointment *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__appointment__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__Appointment *
+       kyc__v1__appointment__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__Appointment *)
+     protobuf_c_message_unpack (&kyc__v1__appointment__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__appointment__free_unpacked
+                     (Kyc__V1__Appointment *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__appointment__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__list_appointments_request__init
+                     (Kyc__V1__ListAppointmentsRequest         *message)
+{
+  static const Kyc__V1__ListAppointmentsRequest init_value = KYC__V1__LIST_APPOINTMENTS_REQUEST__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__list_appointments_request__get_packed_size
+                     (const Kyc__V1__ListAppointmentsRequest *message)
+{
+  assert(message->base.descriptor == &kyc__v1__list_appointments_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__list_appointments_request__pack
+                     (const Kyc__V1__ListAppointmentsRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__list_appointments_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__list_appointments_request__pack_to_buffer
+                     (const Kyc__V1__ListAppointmentsRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__list_appointments_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__ListAppointmentsRequest *
+       kyc__v1__list_appointments_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__ListAppointmentsRequest *)
+     protobuf_c_message_unpack (&kyc__v1__list_appointments_request__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__list_appointments_request__free_unpacked
+                     (Kyc__V1__ListAppointmentsRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__list_appointments_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__list_appointments_reply__init
+                     (Kyc__V1__ListAppointmentsReply         *message)
+{
+  static const Kyc__V1__ListAppointmentsReply init_value = KYC__V1__LIST_APPOINTMENTS_REPLY__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__list_appointments_reply__get_packed_size
+                     (const Kyc__V1__ListAppointmentsReply *message)
+{
+  assert(message->base.descriptor == &kyc__v1__list_appointments_reply__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__list_appointments_reply__pack
+                     (const Kyc__V1__ListAppointmentsReply *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__list_appointments_reply__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__list_appointments_reply__pack_to_buffer
+                     (const Kyc__V1__ListAppointmentsReply *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__list_appointments_reply__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__ListAppointmentsReply *
+       kyc__v1__list_appointments_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__ListAppointmentsReply *)
+     protobuf_c_message_unpack (&kyc__v1__list_appointments_reply__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__list_appointments_reply__free_unpacked
+                     (Kyc__V1__ListAppointmentsReply *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__list_appointments_reply__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__availability_request__init
+                     (Kyc__V1__AvailabilityRequest         *message)
+{
+  static const Kyc__V1__AvailabilityRequest init_value = KYC__V1__AVAILABILITY_REQUEST__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__availability_request__get_packed_size
+                     (const Kyc__V1__AvailabilityRequest *message)
+{
+  assert(message->base.descriptor == &kyc__v1__availability_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__availability_request__pack
+                     (const Kyc__V1__AvailabilityRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__availability_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__availability_request__pack_to_buffer
+                     (const Kyc__V1__AvailabilityRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__availability_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__AvailabilityRequest *
+       kyc__v1__availability_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__AvailabilityRequest *)
+     protobuf_c_message_unpack (&kyc__v1__availability_request__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__availability_request__free_unpacked
+                     (Kyc__V1__AvailabilityRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__availability_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__slot__init
+                     (Kyc__V1__Slot         *message)
+{
+  static const Kyc__V1__Slot init_value = KYC__V1__SLOT__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__slot__get_packed_size
+                     (const Kyc__V1__Slot *message)
+{
+  assert(message->base.descriptor == &kyc__v1__slot__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__slot__pack
+                     (const Kyc__V1__Slot *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__slot__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__slot__pack_to_buffer
+                     (const Kyc__V1__Slot *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__slot__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__Slot *
+       kyc__v1__slot__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__Slot *)
+     protobuf_c_message_unpack (&kyc__v1__slot__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__slot__free_unpacked
+                     (Kyc__V1__Slot *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__slot__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__availability_reply__init
+                     (Kyc__V1__AvailabilityReply         *message)
+{
+  static const Kyc__V1__AvailabilityReply init_value = KYC__V1__AVAILABILITY_REPLY__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__availability_reply__get_packed_size
+                     (const Kyc__V1__AvailabilityReply *message)
+{
+  assert(message->base.descriptor == &kyc__v1__availability_reply__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__availability_reply__pack
+                     (const Kyc__V1__AvailabilityReply *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__availability_reply__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__availability_reply__pack_to_buffer
+                     (const Kyc__V1__AvailabilityReply *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__availability_reply__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__AvailabilityReply *
+       kyc__v1__availability_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__AvailabilityReply *)
+     protobuf_c_message_unpack (&kyc__v1__availability_reply__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__availability_reply__free_unpacked
+                     (Kyc__V1__AvailabilityReply *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__availability_reply__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__book_appointment_request__init
+                     (Kyc__V1__BookAppointmentRequest         *message)
+{
+  static const Kyc__V1__BookAppointmentRequest init_value = KYC__V1__BOOK_APPOINTMENT_REQUEST__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__book_appointment_request__get_packed_size
+                     (const Kyc__V1__BookAppointmentRequest *message)
+{
+  assert(message->base.descriptor == &kyc__v1__book_appointment_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__book_appointment_request__pack
+                     (const Kyc__V1__BookAppointmentRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__book_appointment_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__book_appointment_request__pack_to_buffer
+                     (const Kyc__V1__BookAppointmentRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__book_appointment_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__BookAppointmentRequest *
+       kyc__v1__book_appointment_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__BookAppointmentRequest *)
+     protobuf_c_message_unpack (&kyc__v1__book_appointment_request__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__book_appointment_request__free_unpacked
+                     (Kyc__V1__BookAppointmentRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__book_appointment_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__book_appointment_reply__init
+                     (Kyc__V1__BookAppointmentReply         *message)
+{
+  static const Kyc__V1__BookAppointmentReply init_value = KYC__V1__BOOK_APPOINTMENT_REPLY__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__book_appointment_reply__get_packed_size
+                     (const Kyc__V1__BookAppointmentReply *message)
+{
+  assert(message->base.descriptor == &kyc__v1__book_appointment_reply__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__book_appointment_reply__pack
+                     (const Kyc__V1__BookAppointmentReply *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__book_appointment_reply__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__book_appointment_reply__pack_to_buffer
+                     (const Kyc__V1__BookAppointmentReply *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__book_appointment_reply__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__BookAppointmentReply *
+       kyc__v1__book_appointment_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__BookAppointmentReply *)
+     protobuf_c_message_unpack (&kyc__v1__book_appointment_reply__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__book_appointment_reply__free_unpacked
+                     (Kyc__V1__BookAppointmentReply *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__book_appointment_reply__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__cancel_appointment_request__init
+                     (Kyc__V1__CancelAppointmentRequest         *message)
+{
+  static const Kyc__V1__CancelAppointmentRequest init_value = KYC__V1__CANCEL_APPOINTMENT_REQUEST__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__cancel_appointment_request__get_packed_size
+                     (const Kyc__V1__CancelAppointmentRequest *message)
+{
+  assert(message->base.descriptor == &kyc__v1__cancel_appointment_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__cancel_appointment_request__pack
+                     (const Kyc__V1__CancelAppointmentRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__cancel_appointment_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__cancel_appointment_request__pack_to_buffer
+                     (const Kyc__V1__CancelAppointmentRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__cancel_appointment_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__CancelAppointmentRequest *
+       kyc__v1__cancel_appointment_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__CancelAppointmentRequest *)
+     protobuf_c_message_unpack (&kyc__v1__cancel_appointment_request__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__cancel_appointment_request__free_unpacked
+                     (Kyc__V1__CancelAppointmentRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__cancel_appointment_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__cancel_appointment_reply__init
+                     (Kyc__V1__CancelAppointmentReply         *message)
+{
+  static const Kyc__V1__CancelAppointmentReply init_value = KYC__V1__CANCEL_APPOINTMENT_REPLY__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__cancel_appointment_reply__get_packed_size
+                     (const Kyc__V1__CancelAppointmentReply *message)
+{
+  assert(message->base.descriptor == &kyc__v1__cancel_appointment_reply__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__cancel_appointment_reply__pack
+                     (const Kyc__V1__CancelAppointmentReply *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__cancel_appointment_reply__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__cancel_appointment_reply__pack_to_buffer
+                     (const Kyc__V1__CancelAppointmentReply *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__cancel_appointment_reply__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__CancelAppointmentReply *
+       kyc__v1__cancel_appointment_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__CancelAppointmentReply *)
+     protobuf_c_message_unpack (&kyc__v1__cancel_appointment_reply__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__cancel_appointment_reply__free_unpacked
+                     (Kyc__V1__CancelAppointmentReply *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__cancel_appointment_reply__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__agenda_request__init
+                     (Kyc__V1__AgendaRequest         *message)
+{
+  static const Kyc__V1__AgendaRequest init_value = KYC__V1__AGENDA_REQUEST__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__agenda_request__get_packed_size
+                     (const Kyc__V1__AgendaRequest *message)
+{
+  assert(message->base.descriptor == &kyc__v1__agenda_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__agenda_request__pack
+                     (const Kyc__V1__AgendaRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__agenda_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__agenda_request__pack_to_buffer
+                     (const Kyc__V1__AgendaRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__agenda_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__AgendaRequest *
+       kyc__v1__agenda_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__AgendaRequest *)
+     protobuf_c_message_unpack (&kyc__v1__agenda_request__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__agenda_request__free_unpacked
+                     (Kyc__V1__AgendaRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__agenda_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   kyc__v1__agenda_reply__init
+                     (Kyc__V1__AgendaReply         *message)
+{
+  static const Kyc__V1__AgendaReply init_value = KYC__V1__AGENDA_REPLY__INIT;
+  *message = init_value;
+}
+size_t kyc__v1__agenda_reply__get_packed_size
+                     (const Kyc__V1__AgendaReply *message)
+{
+  assert(message->base.descriptor == &kyc__v1__agenda_reply__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t kyc__v1__agenda_reply__pack
+                     (const Kyc__V1__AgendaReply *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &kyc__v1__agenda_reply__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t kyc__v1__agenda_reply__pack_to_buffer
+                     (const Kyc__V1__AgendaReply *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &kyc__v1__agenda_reply__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Kyc__V1__AgendaReply *
+       kyc__v1__agenda_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Kyc__V1__AgendaReply *)
+     protobuf_c_message_unpack (&kyc__v1__agenda_reply__descriptor,
+                                allocator, len, data);
+}
+void   kyc__v1__agenda_reply__free_unpacked
+                     (Kyc__V1__AgendaReply *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &kyc__v1__agenda_reply__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor kyc__v1__list_call_types_request__field_descriptors[1] =
 {
   {
@@ -281,5 +1091,1469 @@ const ProtobufCMessageDescriptor kyc__v1__list_call_types_reply__descriptor =
   kyc__v1__list_call_types_reply__field_indices_by_name,
   1,  kyc__v1__list_call_types_reply__number_ranges,
   (ProtobufCMessageInit) kyc__v1__list_call_types_reply__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__put_call_types_request__field_descriptors[2] =
+{
+  {
+    "call_types",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Kyc__V1__PutCallTypesRequest, n_call_types),
+    offsetof(Kyc__V1__PutCallTypesRequest, call_types),
+    &kyc__v1__call_type__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "force",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__PutCallTypesRequest, force),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__put_call_types_request__field_indices_by_name[] = {
+  0,   /* field[0] = call_types */
+  1,   /* field[1] = force */
+};
+static const ProtobufCIntRange kyc__v1__put_call_types_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor kyc__v1__put_call_types_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.PutCallTypesRequest",
+  "PutCallTypesRequest",
+  "Kyc__V1__PutCallTypesRequest",
+  "kyc.v1",
+  sizeof(Kyc__V1__PutCallTypesRequest),
+  2,
+  kyc__v1__put_call_types_request__field_descriptors,
+  kyc__v1__put_call_types_request__field_indices_by_name,
+  1,  kyc__v1__put_call_types_request__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__put_call_types_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__admin_call_types_reply__field_descriptors[3] =
+{
+  {
+    "call_types",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Kyc__V1__AdminCallTypesReply, n_call_types),
+    offsetof(Kyc__V1__AdminCallTypesReply, call_types),
+    &kyc__v1__call_type__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "customized",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__AdminCallTypesReply, customized),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "cancelled_appointments",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__AdminCallTypesReply, cancelled_appointments),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__admin_call_types_reply__field_indices_by_name[] = {
+  0,   /* field[0] = call_types */
+  2,   /* field[2] = cancelled_appointments */
+  1,   /* field[1] = customized */
+};
+static const ProtobufCIntRange kyc__v1__admin_call_types_reply__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor kyc__v1__admin_call_types_reply__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.AdminCallTypesReply",
+  "AdminCallTypesReply",
+  "Kyc__V1__AdminCallTypesReply",
+  "kyc.v1",
+  sizeof(Kyc__V1__AdminCallTypesReply),
+  3,
+  kyc__v1__admin_call_types_reply__field_descriptors,
+  kyc__v1__admin_call_types_reply__field_indices_by_name,
+  1,  kyc__v1__admin_call_types_reply__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__admin_call_types_reply__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__working_hours__field_descriptors[3] =
+{
+  {
+    "weekday",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__WorkingHours, weekday),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "opens",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__WorkingHours, opens),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "closes",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__WorkingHours, closes),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__working_hours__field_indices_by_name[] = {
+  2,   /* field[2] = closes */
+  1,   /* field[1] = opens */
+  0,   /* field[0] = weekday */
+};
+static const ProtobufCIntRange kyc__v1__working_hours__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor kyc__v1__working_hours__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.WorkingHours",
+  "WorkingHours",
+  "Kyc__V1__WorkingHours",
+  "kyc.v1",
+  sizeof(Kyc__V1__WorkingHours),
+  3,
+  kyc__v1__working_hours__field_descriptors,
+  kyc__v1__working_hours__field_indices_by_name,
+  1,  kyc__v1__working_hours__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__working_hours__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__calendar_settings__field_descriptors[8] =
+{
+  {
+    "time_zone",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CalendarSettings, time_zone),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "working_hours",
+    2,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Kyc__V1__CalendarSettings, n_working_hours),
+    offsetof(Kyc__V1__CalendarSettings, working_hours),
+    &kyc__v1__working_hours__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "slot_minutes",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CalendarSettings, slot_minutes),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "capacity",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CalendarSettings, capacity),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "closed_dates",
+    5,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Kyc__V1__CalendarSettings, n_closed_dates),
+    offsetof(Kyc__V1__CalendarSettings, closed_dates),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "horizon_days",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CalendarSettings, horizon_days),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "minimum_notice_minutes",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CalendarSettings, minimum_notice_minutes),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "cancellation_cutoff_minutes",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CalendarSettings, cancellation_cutoff_minutes),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__calendar_settings__field_indices_by_name[] = {
+  7,   /* field[7] = cancellation_cutoff_minutes */
+  3,   /* field[3] = capacity */
+  4,   /* field[4] = closed_dates */
+  5,   /* field[5] = horizon_days */
+  6,   /* field[6] = minimum_notice_minutes */
+  2,   /* field[2] = slot_minutes */
+  0,   /* field[0] = time_zone */
+  1,   /* field[1] = working_hours */
+};
+static const ProtobufCIntRange kyc__v1__calendar_settings__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 8 }
+};
+const ProtobufCMessageDescriptor kyc__v1__calendar_settings__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.CalendarSettings",
+  "CalendarSettings",
+  "Kyc__V1__CalendarSettings",
+  "kyc.v1",
+  sizeof(Kyc__V1__CalendarSettings),
+  8,
+  kyc__v1__calendar_settings__field_descriptors,
+  kyc__v1__calendar_settings__field_indices_by_name,
+  1,  kyc__v1__calendar_settings__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__calendar_settings__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__calendar_request__field_descriptors[3] =
+{
+  {
+    "call_type",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CalendarRequest, call_type),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "calendar",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CalendarRequest, calendar),
+    &kyc__v1__calendar_settings__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "force",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CalendarRequest, force),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__calendar_request__field_indices_by_name[] = {
+  1,   /* field[1] = calendar */
+  0,   /* field[0] = call_type */
+  2,   /* field[2] = force */
+};
+static const ProtobufCIntRange kyc__v1__calendar_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor kyc__v1__calendar_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.CalendarRequest",
+  "CalendarRequest",
+  "Kyc__V1__CalendarRequest",
+  "kyc.v1",
+  sizeof(Kyc__V1__CalendarRequest),
+  3,
+  kyc__v1__calendar_request__field_descriptors,
+  kyc__v1__calendar_request__field_indices_by_name,
+  1,  kyc__v1__calendar_request__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__calendar_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__calendar_reply__field_descriptors[4] =
+{
+  {
+    "call_type",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CalendarReply, call_type),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "calendar",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CalendarReply, calendar),
+    &kyc__v1__calendar_settings__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "customized",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CalendarReply, customized),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "cancelled_appointments",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CalendarReply, cancelled_appointments),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__calendar_reply__field_indices_by_name[] = {
+  1,   /* field[1] = calendar */
+  0,   /* field[0] = call_type */
+  3,   /* field[3] = cancelled_appointments */
+  2,   /* field[2] = customized */
+};
+static const ProtobufCIntRange kyc__v1__calendar_reply__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor kyc__v1__calendar_reply__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.CalendarReply",
+  "CalendarReply",
+  "Kyc__V1__CalendarReply",
+  "kyc.v1",
+  sizeof(Kyc__V1__CalendarReply),
+  4,
+  kyc__v1__calendar_reply__field_descriptors,
+  kyc__v1__calendar_reply__field_indices_by_name,
+  1,  kyc__v1__calendar_reply__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__calendar_reply__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__appointment__field_descriptors[17] =
+{
+  {
+    "uid",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, uid),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "call_type",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, call_type),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "call_type_name",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, call_type_name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "identity_type",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, identity_type),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "identity_no",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, identity_no),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "name",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "surname",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, surname),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "phone",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, phone),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "email",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, email),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "start_unix_ms",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, start_unix_ms),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "end_unix_ms",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, end_unix_ms),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "start_date",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, start_date),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "end_date",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, end_date),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "is_priority_customer",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, is_priority_customer),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "status",
+    15,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, status),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "cancel_reason",
+    16,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, cancel_reason),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "created_unix_ms",
+    17,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Appointment, created_unix_ms),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__appointment__field_indices_by_name[] = {
+  1,   /* field[1] = call_type */
+  2,   /* field[2] = call_type_name */
+  15,   /* field[15] = cancel_reason */
+  16,   /* field[16] = created_unix_ms */
+  8,   /* field[8] = email */
+  12,   /* field[12] = end_date */
+  10,   /* field[10] = end_unix_ms */
+  4,   /* field[4] = identity_no */
+  3,   /* field[3] = identity_type */
+  13,   /* field[13] = is_priority_customer */
+  5,   /* field[5] = name */
+  7,   /* field[7] = phone */
+  11,   /* field[11] = start_date */
+  9,   /* field[9] = start_unix_ms */
+  14,   /* field[14] = status */
+  6,   /* field[6] = surname */
+  0,   /* field[0] = uid */
+};
+static const ProtobufCIntRange kyc__v1__appointment__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 17 }
+};
+const ProtobufCMessageDescriptor kyc__v1__appointment__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.Appointment",
+  "Appointment",
+  "Kyc__V1__Appointment",
+  "kyc.v1",
+  sizeof(Kyc__V1__Appointment),
+  17,
+  kyc__v1__appointment__field_descriptors,
+  kyc__v1__appointment__field_indices_by_name,
+  1,  kyc__v1__appointment__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__appointment__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__list_appointments_request__field_descriptors[2] =
+{
+  {
+    "identity_type",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__ListAppointmentsRequest, identity_type),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "identity_no",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__ListAppointmentsRequest, identity_no),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__list_appointments_request__field_indices_by_name[] = {
+  1,   /* field[1] = identity_no */
+  0,   /* field[0] = identity_type */
+};
+static const ProtobufCIntRange kyc__v1__list_appointments_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor kyc__v1__list_appointments_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.ListAppointmentsRequest",
+  "ListAppointmentsRequest",
+  "Kyc__V1__ListAppointmentsRequest",
+  "kyc.v1",
+  sizeof(Kyc__V1__ListAppointmentsRequest),
+  2,
+  kyc__v1__list_appointments_request__field_descriptors,
+  kyc__v1__list_appointments_request__field_indices_by_name,
+  1,  kyc__v1__list_appointments_request__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__list_appointments_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__list_appointments_reply__field_descriptors[1] =
+{
+  {
+    "appointments",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Kyc__V1__ListAppointmentsReply, n_appointments),
+    offsetof(Kyc__V1__ListAppointmentsReply, appointments),
+    &kyc__v1__appointment__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__list_appointments_reply__field_indices_by_name[] = {
+  0,   /* field[0] = appointments */
+};
+static const ProtobufCIntRange kyc__v1__list_appointments_reply__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor kyc__v1__list_appointments_reply__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.ListAppointmentsReply",
+  "ListAppointmentsReply",
+  "Kyc__V1__ListAppointmentsReply",
+  "kyc.v1",
+  sizeof(Kyc__V1__ListAppointmentsReply),
+  1,
+  kyc__v1__list_appointments_reply__field_descriptors,
+  kyc__v1__list_appointments_reply__field_indices_by_name,
+  1,  kyc__v1__list_appointments_reply__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__list_appointments_reply__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__availability_request__field_descriptors[4] =
+{
+  {
+    "call_type",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__AvailabilityRequest, call_type),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "start_date",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__AvailabilityRequest, start_date),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "end_date",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__AvailabilityRequest, end_date),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "include_full",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__AvailabilityRequest, include_full),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__availability_request__field_indices_by_name[] = {
+  0,   /* field[0] = call_type */
+  2,   /* field[2] = end_date */
+  3,   /* field[3] = include_full */
+  1,   /* field[1] = start_date */
+};
+static const ProtobufCIntRange kyc__v1__availability_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor kyc__v1__availability_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.AvailabilityRequest",
+  "AvailabilityRequest",
+  "Kyc__V1__AvailabilityRequest",
+  "kyc.v1",
+  sizeof(Kyc__V1__AvailabilityRequest),
+  4,
+  kyc__v1__availability_request__field_descriptors,
+  kyc__v1__availability_request__field_indices_by_name,
+  1,  kyc__v1__availability_request__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__availability_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__slot__field_descriptors[5] =
+{
+  {
+    "date",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Slot, date),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "start_time",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Slot, start_time),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "end_time",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Slot, end_time),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "count",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Slot, count),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "capacity",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__Slot, capacity),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__slot__field_indices_by_name[] = {
+  4,   /* field[4] = capacity */
+  3,   /* field[3] = count */
+  0,   /* field[0] = date */
+  2,   /* field[2] = end_time */
+  1,   /* field[1] = start_time */
+};
+static const ProtobufCIntRange kyc__v1__slot__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 5 }
+};
+const ProtobufCMessageDescriptor kyc__v1__slot__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.Slot",
+  "Slot",
+  "Kyc__V1__Slot",
+  "kyc.v1",
+  sizeof(Kyc__V1__Slot),
+  5,
+  kyc__v1__slot__field_descriptors,
+  kyc__v1__slot__field_indices_by_name,
+  1,  kyc__v1__slot__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__slot__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__availability_reply__field_descriptors[2] =
+{
+  {
+    "time_zone",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__AvailabilityReply, time_zone),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "slots",
+    2,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Kyc__V1__AvailabilityReply, n_slots),
+    offsetof(Kyc__V1__AvailabilityReply, slots),
+    &kyc__v1__slot__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__availability_reply__field_indices_by_name[] = {
+  1,   /* field[1] = slots */
+  0,   /* field[0] = time_zone */
+};
+static const ProtobufCIntRange kyc__v1__availability_reply__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor kyc__v1__availability_reply__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.AvailabilityReply",
+  "AvailabilityReply",
+  "Kyc__V1__AvailabilityReply",
+  "kyc.v1",
+  sizeof(Kyc__V1__AvailabilityReply),
+  2,
+  kyc__v1__availability_reply__field_descriptors,
+  kyc__v1__availability_reply__field_indices_by_name,
+  1,  kyc__v1__availability_reply__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__availability_reply__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__book_appointment_request__field_descriptors[12] =
+{
+  {
+    "call_type",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentRequest, call_type),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "date",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentRequest, date),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "start_time",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentRequest, start_time),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "identity_type",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentRequest, identity_type),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "identity_no",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentRequest, identity_no),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "name",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentRequest, name),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "surname",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentRequest, surname),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "phone",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentRequest, phone),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "email",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentRequest, email),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "uid",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentRequest, uid),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "priority_specified",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentRequest, priority_specified),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "is_priority_customer",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentRequest, is_priority_customer),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__book_appointment_request__field_indices_by_name[] = {
+  0,   /* field[0] = call_type */
+  1,   /* field[1] = date */
+  8,   /* field[8] = email */
+  4,   /* field[4] = identity_no */
+  3,   /* field[3] = identity_type */
+  11,   /* field[11] = is_priority_customer */
+  5,   /* field[5] = name */
+  7,   /* field[7] = phone */
+  10,   /* field[10] = priority_specified */
+  2,   /* field[2] = start_time */
+  6,   /* field[6] = surname */
+  9,   /* field[9] = uid */
+};
+static const ProtobufCIntRange kyc__v1__book_appointment_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 12 }
+};
+const ProtobufCMessageDescriptor kyc__v1__book_appointment_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.BookAppointmentRequest",
+  "BookAppointmentRequest",
+  "Kyc__V1__BookAppointmentRequest",
+  "kyc.v1",
+  sizeof(Kyc__V1__BookAppointmentRequest),
+  12,
+  kyc__v1__book_appointment_request__field_descriptors,
+  kyc__v1__book_appointment_request__field_indices_by_name,
+  1,  kyc__v1__book_appointment_request__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__book_appointment_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__book_appointment_reply__field_descriptors[2] =
+{
+  {
+    "appointment",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentReply, appointment),
+    &kyc__v1__appointment__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "created",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__BookAppointmentReply, created),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__book_appointment_reply__field_indices_by_name[] = {
+  0,   /* field[0] = appointment */
+  1,   /* field[1] = created */
+};
+static const ProtobufCIntRange kyc__v1__book_appointment_reply__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor kyc__v1__book_appointment_reply__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.BookAppointmentReply",
+  "BookAppointmentReply",
+  "Kyc__V1__BookAppointmentReply",
+  "kyc.v1",
+  sizeof(Kyc__V1__BookAppointmentReply),
+  2,
+  kyc__v1__book_appointment_reply__field_descriptors,
+  kyc__v1__book_appointment_reply__field_indices_by_name,
+  1,  kyc__v1__book_appointment_reply__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__book_appointment_reply__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__cancel_appointment_request__field_descriptors[4] =
+{
+  {
+    "uid",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CancelAppointmentRequest, uid),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "call_type",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CancelAppointmentRequest, call_type),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "identity_type",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CancelAppointmentRequest, identity_type),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "identity_no",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CancelAppointmentRequest, identity_no),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__cancel_appointment_request__field_indices_by_name[] = {
+  1,   /* field[1] = call_type */
+  3,   /* field[3] = identity_no */
+  2,   /* field[2] = identity_type */
+  0,   /* field[0] = uid */
+};
+static const ProtobufCIntRange kyc__v1__cancel_appointment_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor kyc__v1__cancel_appointment_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.CancelAppointmentRequest",
+  "CancelAppointmentRequest",
+  "Kyc__V1__CancelAppointmentRequest",
+  "kyc.v1",
+  sizeof(Kyc__V1__CancelAppointmentRequest),
+  4,
+  kyc__v1__cancel_appointment_request__field_descriptors,
+  kyc__v1__cancel_appointment_request__field_indices_by_name,
+  1,  kyc__v1__cancel_appointment_request__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__cancel_appointment_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__cancel_appointment_reply__field_descriptors[2] =
+{
+  {
+    "cancelled",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CancelAppointmentReply, cancelled),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "appointment",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__CancelAppointmentReply, appointment),
+    &kyc__v1__appointment__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__cancel_appointment_reply__field_indices_by_name[] = {
+  1,   /* field[1] = appointment */
+  0,   /* field[0] = cancelled */
+};
+static const ProtobufCIntRange kyc__v1__cancel_appointment_reply__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor kyc__v1__cancel_appointment_reply__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.CancelAppointmentReply",
+  "CancelAppointmentReply",
+  "Kyc__V1__CancelAppointmentReply",
+  "kyc.v1",
+  sizeof(Kyc__V1__CancelAppointmentReply),
+  2,
+  kyc__v1__cancel_appointment_reply__field_descriptors,
+  kyc__v1__cancel_appointment_reply__field_indices_by_name,
+  1,  kyc__v1__cancel_appointment_reply__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__cancel_appointment_reply__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__agenda_request__field_descriptors[2] =
+{
+  {
+    "call_type",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__AgendaRequest, call_type),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "date",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__AgendaRequest, date),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__agenda_request__field_indices_by_name[] = {
+  0,   /* field[0] = call_type */
+  1,   /* field[1] = date */
+};
+static const ProtobufCIntRange kyc__v1__agenda_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor kyc__v1__agenda_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.AgendaRequest",
+  "AgendaRequest",
+  "Kyc__V1__AgendaRequest",
+  "kyc.v1",
+  sizeof(Kyc__V1__AgendaRequest),
+  2,
+  kyc__v1__agenda_request__field_descriptors,
+  kyc__v1__agenda_request__field_indices_by_name,
+  1,  kyc__v1__agenda_request__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__agenda_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor kyc__v1__agenda_reply__field_descriptors[2] =
+{
+  {
+    "time_zone",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__AgendaReply, time_zone),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "appointments",
+    2,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Kyc__V1__AgendaReply, n_appointments),
+    offsetof(Kyc__V1__AgendaReply, appointments),
+    &kyc__v1__appointment__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned kyc__v1__agenda_reply__field_indices_by_name[] = {
+  1,   /* field[1] = appointments */
+  0,   /* field[0] = time_zone */
+};
+static const ProtobufCIntRange kyc__v1__agenda_reply__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor kyc__v1__agenda_reply__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "kyc.v1.AgendaReply",
+  "AgendaReply",
+  "Kyc__V1__AgendaReply",
+  "kyc.v1",
+  sizeof(Kyc__V1__AgendaReply),
+  2,
+  kyc__v1__agenda_reply__field_descriptors,
+  kyc__v1__agenda_reply__field_indices_by_name,
+  1,  kyc__v1__agenda_reply__number_ranges,
+  (ProtobufCMessageInit) kyc__v1__agenda_reply__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

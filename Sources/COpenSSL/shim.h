@@ -2,6 +2,8 @@
 #define COPENSSL_SHIM_H
 #include <openssl/evp.h>
 #include <openssl/ec.h>
+#include <openssl/ecdsa.h>
+#include <openssl/bn.h>
 #include <openssl/err.h>
 #include <openssl/x509.h>
 #include <openssl/pem.h>

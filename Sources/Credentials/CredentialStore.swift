@@ -240,6 +240,16 @@ public final class CredentialStore: Sendable {
             """, [.integer(now), .text(sessionID), .text(tenant)]) > 0
     }
 
+    /// The tenant's session `sessionID` while it is active (neither revoked nor expired); nil otherwise, including
+    /// for another tenant's session.
+    public func activeSession(tenant: String, sessionID: String, now: Int64 = WallClock.nowMilliseconds()) throws
+        -> AuthenticatedCaller? {
+        guard let row = try database.queryOne("""
+            SELECT * FROM sessions WHERE session_id = ? AND tenant = ? AND revoked_at IS NULL AND expires_at > ?
+            """, [.text(sessionID), .text(tenant), .integer(now)]) else { return nil }
+        return try sessionCaller(row)
+    }
+
     /// Deletes sessions that expired more than `retentionMs` ago; returns how many.
     @discardableResult
     public func purgeExpiredSessions(retentionMs: Int64 = 7 * 24 * 3600 * 1000,

@@ -61,6 +61,7 @@ public final class GatewayApplication: HTTPHandler {
             routeLabel = route.pattern
             let label = routeLabel
             do {
+                try checkBodyLimit(request, route: route)
                 let caller = try authenticate(request, access: route.access)
                 let context = RouteContext(request: request, requestID: requestID, caller: caller,
                                            pathParameters: parameters)
@@ -98,8 +99,9 @@ public final class GatewayApplication: HTTPHandler {
                 return
             }
             do {
-                let body = try call.renderReply(reply.payload, context)
-                respond(Self.response(.json(body, status: call.successStatus), requestID: context.requestID))
+                respond(Self.response(try call.renderResponse(reply.payload, context), requestID: context.requestID))
+            } catch let error as APIError {
+                respond(Self.errorResponse(error, requestID: context.requestID))
             } catch {
                 logger.error("service reply could not be rendered", ["request.id": context.requestID,
                                                                      "rpc.method": call.method,
@@ -108,6 +110,19 @@ public final class GatewayApplication: HTTPHandler {
                                                     message: "the service answered something unreadable"),
                                            requestID: context.requestID))
             }
+        }
+    }
+
+    /// The HTTP server admits bodies up to the largest limit of any route; each route then gets its own.
+    private func checkBodyLimit(_ request: HTTPRequest, route: Route) throws {
+        let limit = switch route.bodyLimit {
+        case .standard: configuration.maxBodyBytes
+        case .upload: configuration.maxUploadBytes
+        case let .bytes(count): count
+        }
+        guard request.body.count <= limit else {
+            throw APIError(status: 413, code: "payload_too_large",
+                           message: "the request body is larger than \(limit) bytes", field: "body")
         }
     }
 
@@ -167,10 +182,12 @@ public final class GatewayApplication: HTTPHandler {
     static func response(_ route: RouteResponse, requestID: String) -> HTTPResponse {
         if let text = route.text {
             return HTTPResponse(status: route.status, headers: [("Content-Type", text.contentType),
-                                                                ("X-Request-Id", requestID)], body: text.body)
+                                                                ("X-Request-Id", requestID)] + route.headers,
+                                body: text.body)
         }
         return HTTPResponse(status: route.status,
-                            headers: [("Content-Type", "application/json"), ("X-Request-Id", requestID)],
+                            headers: [("Content-Type", "application/json"), ("X-Request-Id", requestID)]
+                                + route.headers,
                             body: (route.body ?? .object([])).encoded())
     }
 

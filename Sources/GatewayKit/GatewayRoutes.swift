@@ -2,6 +2,6 @@
 enum GatewayRoutes {
     static func table(_ dependencies: GatewayDependencies) -> RouteTable {
         RouteTable(PlatformRoutes.routes(dependencies) + SessionRoutes.routes(dependencies) + CallTypeRoutes.routes()
-            + AppointmentRoutes.routes() + KYBRoutes.routes() + SigningRoutes.routes() + WebhookRoutes.routes())
+            + AppointmentRoutes.routes() + KYBRoutes.routes() + SigningRoutes.routes(dependencies) + WebhookRoutes.routes())
     }
 }

@@ -20,14 +20,17 @@ public final class GatewayRuntime: Sendable {
         self.logger = logger
         let credentials = try CredentialStore(dataDirectory: configuration.dataDirectory)
         context = try ZMQContext()
-        var brokerConfiguration = BrokerConfiguration(workerEndpoint: configuration.brokerEndpoint)
+        var brokerConfiguration = BrokerConfiguration(workerEndpoint: configuration.brokerEndpoint,
+                                                      clientEndpoint: configuration.brokerClientEndpoint)
         brokerConfiguration.defaultRequestTimeoutMilliseconds = Int64(configuration.requestTimeoutMilliseconds)
         broker = try Broker(configuration: brokerConfiguration, context: context, logger: logger)
         application = GatewayApplication(configuration: configuration, credentials: credentials, dispatcher: broker,
                                          logger: logger)
         let httpConfiguration = HTTPServerConfiguration(
             host: configuration.httpHost, port: configuration.httpPort, threadPoolSize: configuration.httpThreads,
-            maxBodyBytes: configuration.maxBodyBytes, connectionLimit: configuration.connectionLimit,
+            // The server admits the largest body any route accepts; GatewayApplication applies each route's limit.
+            maxBodyBytes: max(configuration.maxBodyBytes, configuration.maxUploadBytes),
+            connectionLimit: configuration.connectionLimit,
             connectionTimeoutSeconds: configuration.connectionTimeoutSeconds)
         server = HTTPServer(configuration: httpConfiguration, handler: application, logger: logger) { fault in
             let error = switch fault {
@@ -47,12 +50,16 @@ public final class GatewayRuntime: Sendable {
         let endpoint = try broker.start()
         try server.start()
         logger.info("gateway listening", ["http": "http://\(configuration.httpHost):\(server.port)",
-                                          "broker": endpoint, "version": KYCSuiteVersion.current])
+                                          "broker": endpoint, "broker.client": broker.clientEndpoint ?? "none",
+                                          "version": KYCSuiteVersion.current])
         return server.port
     }
 
     /// The broker's bound worker endpoint (resolved when configured with a wildcard port).
     public var brokerEndpoint: String? { broker.endpoint }
+
+    /// The broker's bound client endpoint (services calling services), when one is configured.
+    public var brokerClientEndpoint: String? { broker.clientEndpoint }
 
     public var httpPort: Int { server.port }
 

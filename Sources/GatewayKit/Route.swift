@@ -32,11 +32,13 @@ public struct RouteContext: Sendable {
     }
 }
 
-/// A response a route produces itself, without a service.
+/// A response a route produces itself, or renders from a service reply.
 public struct RouteResponse: Sendable {
     public var status: Int
     public var body: JSONValue?
     public var text: (contentType: String, body: [UInt8])?
+    /// Further header fields (after `Content-Type` and `X-Request-Id`).
+    public var headers: [(name: String, value: String)] = []
 
     public static func json(_ value: JSONValue, status: Int = 200) -> RouteResponse {
         RouteResponse(status: status, body: value, text: nil)
@@ -44,6 +46,12 @@ public struct RouteResponse: Sendable {
 
     public static func plain(_ body: String, contentType: String, status: Int = 200) -> RouteResponse {
         RouteResponse(status: status, body: nil, text: (contentType, Array(body.utf8)))
+    }
+
+    /// Raw bytes served as they are, e.g. a stored document.
+    public static func binary(_ bytes: [UInt8], contentType: String, status: Int = 200,
+                              headers: [(name: String, value: String)] = []) -> RouteResponse {
+        RouteResponse(status: status, body: nil, text: (contentType, bytes), headers: headers)
     }
 }
 
@@ -54,8 +62,10 @@ public struct ServiceCall: Sendable {
     public let method: String
     public let successStatus: Int
     public let buildPayload: @Sendable (RouteContext) throws -> [UInt8]
-    public let renderReply: @Sendable ([UInt8], RouteContext) throws -> JSONValue
+    /// Turns an OK reply's payload into the whole HTTP answer (status, JSON or raw bytes, headers).
+    public let renderResponse: @Sendable ([UInt8], RouteContext) throws -> RouteResponse
 
+    /// A JSON route: the reply renders to a JSON body answered with `successStatus`.
     public init(service: String, method: String, successStatus: Int = 200,
                 buildPayload: @escaping @Sendable (RouteContext) throws -> [UInt8],
                 renderReply: @escaping @Sendable ([UInt8], RouteContext) throws -> JSONValue) {
@@ -63,7 +73,19 @@ public struct ServiceCall: Sendable {
         self.method = method
         self.successStatus = successStatus
         self.buildPayload = buildPayload
-        self.renderReply = renderReply
+        self.renderResponse = { payload, context in .json(try renderReply(payload, context), status: successStatus) }
+    }
+
+    /// A route that chooses its whole answer from the reply: a binary body (`RouteResponse.binary`), extra headers,
+    /// or a status that depends on the reply (e.g. 201 created vs 409 already exists).
+    public init(service: String, method: String,
+                buildPayload: @escaping @Sendable (RouteContext) throws -> [UInt8],
+                renderResponse: @escaping @Sendable ([UInt8], RouteContext) throws -> RouteResponse) {
+        self.service = service
+        self.method = method
+        self.successStatus = 200
+        self.buildPayload = buildPayload
+        self.renderResponse = renderResponse
     }
 }
 
@@ -72,12 +94,24 @@ public enum RouteAction: Sendable {
     case service(ServiceCall)
 }
 
+/// How large a route's request body may be.
+public enum RouteBodyLimit: Sendable, Equatable {
+    /// `GatewayConfiguration.maxBodyBytes` (`KYC_MAX_BODY_BYTES`, 1 MiB by default).
+    case standard
+    /// `GatewayConfiguration.maxUploadBytes` (`KYC_MAX_UPLOAD_BYTES`, 16 MiB by default): routes that take files.
+    case upload
+    /// A fixed number of bytes.
+    case bytes(Int)
+}
+
 public struct Route: Sendable {
     public let method: String
     /// Path with `{name}` parameters, e.g. `/v1/sessions/{sessionId}`; also the route's label in metrics.
     public let pattern: String
     public let access: RouteAccess
     public let action: RouteAction
+    /// Bodies above this limit are answered 413 `payload_too_large` before the route runs.
+    public let bodyLimit: RouteBodyLimit
     let segments: [Segment]
 
     enum Segment: Sendable, Equatable {
@@ -85,10 +119,12 @@ public struct Route: Sendable {
         case parameter(String)
     }
 
-    public init(_ method: String, _ pattern: String, access: RouteAccess, action: RouteAction) {
+    public init(_ method: String, _ pattern: String, access: RouteAccess, bodyLimit: RouteBodyLimit = .standard,
+                action: RouteAction) {
         self.method = method
         self.pattern = pattern
         self.access = access
+        self.bodyLimit = bodyLimit
         self.action = action
         self.segments = pattern.split(separator: "/").map { part in
             part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast()))

@@ -5,9 +5,10 @@ import Synchronization
 import ZeroMQ
 
 /// The request broker inside the gateway process: service workers connect to its ROUTER socket (protocol in
-/// `WorkerProtocol`), and in-process clients hand it requests with `submit`.
+/// `WorkerProtocol`), in-process clients hand it requests with `submit`, and other processes (services calling
+/// services) send requests to its second ROUTER socket, the client endpoint (protocol in `ClientProtocol`).
 ///
-/// One dedicated thread owns the socket. Clients on any thread put submissions in a lock-guarded queue and wake that
+/// One dedicated thread owns both sockets. Clients on any thread put submissions in a lock-guarded queue and wake that
 /// thread through a pipe it polls, so no socket crosses threads. Decisions live in `Broker.StateMachine`.
 ///
 /// Completions run on the broker thread: they must return quickly and never block (resume a continuation, hand
@@ -32,8 +33,16 @@ public final class Broker: Sendable {
 
     enum Lifecycle: Sendable {
         case idle
-        case running(DedicatedThread, endpoint: String)
+        case running(DedicatedThread, endpoint: String, clientEndpoint: String?)
         case stopped
+    }
+
+    /// Who waits for a ticket's reply.
+    private enum Waiter {
+        /// An in-process `submit` caller.
+        case completion(Completion)
+        /// A client on the client socket: its routing id and the service it named (echoed in the reply).
+        case client(routingID: [UInt8], service: String)
     }
 
     public let configuration: BrokerConfiguration
@@ -62,7 +71,7 @@ public final class Broker: Sendable {
             guard case .idle = state else {
                 throw ZMQError(code: ZMQError.Code.operationNotSupported.rawValue, function: "Broker.start")
             }
-            let started = Mutex<Result<String, any Error>?>(nil)
+            let started = Mutex<Result<(String, String?), any Error>?>(nil)
             let ready = DispatchSemaphore(value: 0)
             let thread = DedicatedThread(name: "broker") { [self] in
                 run { result in
@@ -73,10 +82,10 @@ public final class Broker: Sendable {
             ready.wait()
             let result = started.withLock { $0 }!
             switch result {
-            case let .success(endpoint):
-                state = .running(thread, endpoint: endpoint)
+            case let .success((endpoint, clientEndpoint)):
+                state = .running(thread, endpoint: endpoint, clientEndpoint: clientEndpoint)
                 intake.withLock { $0.accepting = true }
-                logger.info("broker started", ["endpoint": endpoint])
+                logger.info("broker started", ["endpoint": endpoint, "client.endpoint": clientEndpoint ?? "none"])
                 return endpoint
             case let .failure(error):
                 thread.join()
@@ -88,7 +97,12 @@ public final class Broker: Sendable {
 
     /// The bound worker endpoint while running, e.g. `tcp://127.0.0.1:41234`.
     public var endpoint: String? {
-        lifecycle.withLock { if case let .running(_, endpoint) = $0 { endpoint } else { nil } }
+        lifecycle.withLock { if case let .running(_, endpoint, _) = $0 { endpoint } else { nil } }
+    }
+
+    /// The bound client endpoint while running (nil when none is configured), e.g. `tcp://127.0.0.1:41235`.
+    public var clientEndpoint: String? {
+        lifecycle.withLock { if case let .running(_, _, client) = $0 { client } else { nil } }
     }
 
     /// Hands `envelope` to a worker of `service`; `completion` gets the worker's reply, or a reply the broker made:
@@ -135,7 +149,7 @@ public final class Broker: Sendable {
     public func stop() {
         let thread: DedicatedThread? = lifecycle.withLock { state in
             defer { state = .stopped }
-            if case let .running(thread, _) = state { return thread }
+            if case let .running(thread, _, _) = state { return thread }
             return nil
         }
         guard let thread else { return }
@@ -153,32 +167,53 @@ public final class Broker: Sendable {
     /// Everything the broker thread owns.
     private struct Loop: ~Copyable {
         let socket: ZMQSocket
+        /// The client endpoint's ROUTER socket, if configured.
+        let clientSocket: ZMQSocket?
         var machine: StateMachine
-        var pending: [StateMachine.Ticket: (requestID: String, completion: Completion)] = [:]
+        var pending: [StateMachine.Ticket: (requestID: String, waiter: Waiter)] = [:]
         var nextTicket: StateMachine.Ticket = 1
     }
 
-    private func run(started: (Result<String, any Error>) -> Void) {
+    private func run(started: (Result<(String, String?), any Error>) -> Void) {
         var options = ZMQSocketOptions()
         options.maxMessageBytes = configuration.maxMessageBytes
         options.routerMandatory = true  // sends to a vanished worker fail, so its request is retried at once
         options.lingerMilliseconds = configuration.shutdownLingerMilliseconds
+        var clientOptions = ZMQSocketOptions()
+        clientOptions.maxMessageBytes = configuration.maxMessageBytes
+        clientOptions.lingerMilliseconds = configuration.shutdownLingerMilliseconds
         let socket: ZMQSocket
+        var clientSocket: ZMQSocket? = nil
         do {
             socket = try context.socket(.router, options: options)
-            try socket.bind(configuration.workerEndpoint)
-            started(.success(try socket.lastEndpoint()))
         } catch {
             started(.failure(error))
             return
         }
         defer { socket.close() }
-        var loop = Loop(socket: socket, machine: StateMachine(
+        do {
+            try socket.bind(configuration.workerEndpoint)
+            var clientBound: String? = nil
+            if let clientEndpoint = configuration.clientEndpoint {
+                let made = try context.socket(.router, options: clientOptions)
+                clientSocket = made
+                try made.bind(clientEndpoint)
+                clientBound = try made.lastEndpoint()
+            }
+            started(.success((try socket.lastEndpoint(), clientBound)))
+        } catch {
+            clientSocket?.close()
+            started(.failure(error))
+            return
+        }
+        defer { clientSocket?.close() }
+        var loop = Loop(socket: socket, clientSocket: clientSocket, machine: StateMachine(
             heartbeatIntervalMilliseconds: configuration.heartbeatIntervalMilliseconds,
             liveness: configuration.liveness))
         var poller = ZMQPoller()
         let socketIndex = poller.add(socket)
         let wakeupIndex = poller.add(fileDescriptor: wakeup.fileDescriptor)
+        let clientIndex = clientSocket.map { poller.add($0) }
         let tickInterval = min(MessagingTimings.brokerTickMilliseconds, configuration.heartbeatIntervalMilliseconds)
         var nextTick = WallClock.nowMilliseconds() + tickInterval
 
@@ -191,6 +226,7 @@ public final class Broker: Sendable {
                 break
             }
             if poller.isReadable(socketIndex) { receiveFromWorkers(&loop) }
+            if let clientIndex, poller.isReadable(clientIndex) { receiveFromClients(&loop) }
             if poller.isReadable(wakeupIndex) {
                 wakeup.drain()
                 let (submissions, stopping) = intake.withLock { intake in
@@ -205,7 +241,7 @@ public final class Broker: Sendable {
                 for submission in submissions {
                     let ticket = loop.nextTicket
                     loop.nextTicket += 1
-                    loop.pending[ticket] = (submission.requestID, submission.completion)
+                    loop.pending[ticket] = (submission.requestID, .completion(submission.completion))
                     perform(loop.machine.submit(ticket: ticket, service: submission.service,
                                                 envelope: submission.envelope, deadline: submission.deadline,
                                                 now: now), &loop)
@@ -228,8 +264,9 @@ public final class Broker: Sendable {
             return intake.submissions
         })
         perform(loop.machine.shutdown(), &loop)
-        for (requestID, completion) in loop.pending.values {
-            completion(.failure(requestID: requestID, status: .unavailable, reason: "broker is stopping"))
+        for (requestID, waiter) in loop.pending.values {
+            deliver(.failure(requestID: requestID, status: .unavailable, reason: "broker is stopping"), to: waiter,
+                    &loop)
         }
         loop.pending = [:]
         snapshot.withLock { $0 = BrokerStats() }
@@ -295,9 +332,57 @@ public final class Broker: Sendable {
             case let .sendDisconnect(worker):
                 _ = send([worker, WorkerProtocol.tag, WorkerProtocol.Command.disconnect.frame], loop.socket)
             case let .complete(ticket, outcome):
-                guard let (requestID, completion) = loop.pending.removeValue(forKey: ticket) else { continue }
-                completion(reply(for: outcome, requestID: requestID))
+                guard let (requestID, waiter) = loop.pending.removeValue(forKey: ticket) else { continue }
+                deliver(reply(for: outcome, requestID: requestID), to: waiter, &loop)
             }
+        }
+    }
+
+    /// Hands a reply to whoever waits for it: runs the completion, or sends it to the client socket.
+    private func deliver(_ reply: ReplyEnvelope, to waiter: Waiter, _ loop: inout Loop) {
+        switch waiter {
+        case let .completion(completion):
+            completion(reply)
+        case let .client(routingID, service):
+            guard let clientSocket = loop.clientSocket else { return }
+            if !send([routingID] + ClientProtocol.frames(service: service, envelope: reply.serialized()), clientSocket) {
+                logger.debug("client gone before its reply", ["request.id": reply.requestID])
+            }
+        }
+    }
+
+    /// Handles the client messages already queued (a bounded batch, as for workers): each well-formed request
+    /// becomes a ticket like a `submit`; a malformed envelope is answered INVALID_ARGUMENT; other garbage is dropped.
+    private func receiveFromClients(_ loop: inout Loop) {
+        guard let clientSocket = loop.clientSocket else { return }
+        for _ in 0..<512 {
+            let frames: [[UInt8]]?
+            do {
+                frames = try clientSocket.receive(dontWait: true)
+            } catch {
+                logger.error("broker client receive failed", ["error": "\(error)"])
+                return
+            }
+            guard let frames else { return }
+            guard frames.count >= 2, let request = ClientProtocol.parse(frames[1...]) else {
+                logger.debug("dropped malformed client message", ["frames": "\(frames.count)"])
+                continue
+            }
+            let routingID = frames[0]
+            guard let envelope = try? RequestEnvelope(serialized: request.envelope) else {
+                let refusal = ReplyEnvelope.failure(requestID: "", status: .invalidArgument,
+                                                    reason: "malformed request envelope")
+                deliver(refusal, to: .client(routingID: routingID, service: request.service), &loop)
+                continue
+            }
+            let now = WallClock.nowMilliseconds()
+            let deadline = envelope.deadlineUnixMs > 0 ? envelope.deadlineUnixMs
+                : now + configuration.defaultRequestTimeoutMilliseconds
+            let ticket = loop.nextTicket
+            loop.nextTicket += 1
+            loop.pending[ticket] = (envelope.requestID, .client(routingID: routingID, service: request.service))
+            perform(loop.machine.submit(ticket: ticket, service: request.service, envelope: request.envelope,
+                                        deadline: deadline, now: now), &loop)
         }
     }
 

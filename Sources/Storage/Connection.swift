@@ -37,7 +37,9 @@ final class Connection {
             try Connection.check(sqlite3_busy_timeout(opened, timeout), "sqlite3_busy_timeout", opened)
             if options.writeAheadLog && !isInMemory {
                 // journal_mode answers with the mode in force; a file system without shared memory keeps the old one.
-                let mode = try queryOne("PRAGMA journal_mode = WAL", [])?[0]
+                let mode = try Connection.retryingWhileBusy(for: options.busyTimeoutMilliseconds) {
+                    () throws(StorageError) in try queryOne("PRAGMA journal_mode = WAL", [])?[0]
+                }
                 guard case .text(let name) = mode, name.lowercased() == "wal" else {
                     throw StorageError(code: .io, sqliteCode: 0,
                                        message: "journal_mode=WAL refused for \(path) (mode is \(String(describing: mode)))",
@@ -53,6 +55,21 @@ final class Connection {
     }
 
     deinit { close() }
+
+    /// Runs `body` again while it fails with `.busy`, for up to `milliseconds`. Switching a new file to WAL needs an
+    /// exclusive lock and SQLite answers SQLITE_BUSY at once, without the busy handler, when two processes open the
+    /// same new database together (two workers of one service starting side by side).
+    static func retryingWhileBusy<T>(for milliseconds: Int, _ body: () throws(StorageError) -> T)
+        throws(StorageError) -> T {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, milliseconds)) * 1_000_000
+        while true {
+            do {
+                return try body()
+            } catch where error.code == .busy && DispatchTime.now().uptimeNanoseconds < deadline {
+                usleep(10_000)
+            }
+        }
+    }
 
     var isClosed: Bool { handle == nil }
 

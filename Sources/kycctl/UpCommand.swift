@@ -14,7 +14,8 @@ func up() throws {
 
     var children: [ChildSpec] = []
     for (name, instances) in [("Gateway", 1), ("AppointmentService", appointmentInstances), ("KYBService", 1),
-                              ("SigningService", 1), ("CaptureService", captureInstances)] {
+                              ("SigningService", 1), ("CaptureService", captureInstances),
+                              ("WebhookService", 1)] {
         guard let path = StackSupervisor.locateSiblingExecutable(name) else {
             throw CommandLineError(description: "cannot find the \(name) executable next to kycctl; build first")
         }

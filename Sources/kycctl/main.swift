@@ -13,6 +13,10 @@ let usage = """
                                                   create an API key and print it once (only a hash is stored)
       kycctl apikey list [--tenant ID]            list keys (never their secrets)
       kycctl apikey revoke KEY_ID                 revoke a key at once
+      kycctl webhook set --tenant ID --url URL    set the tenant's webhook endpoint; prints its secret once
+      kycctl verify-evidence BUNDLE.json [--document ID=FILE …] [--platform-key BASE64]
+                                                  check a signing evidence bundle offline (exit 0 ok, 1 failed)
+      kycctl verify-log [--tenant ID]             check the hash-chained signing evidence log (exit 0 intact)
 
     Environment:
       KYC_DATA_DIR      directory of each service's SQLite database (default ./data)

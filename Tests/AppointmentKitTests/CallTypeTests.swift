@@ -11,7 +11,7 @@ struct CallTypeTests {
     let path = NSTemporaryDirectory() + "appointment-\(UUID().uuidString).sqlite"
 
     func handlers() throws -> AppointmentHandlers {
-        AppointmentHandlers(catalog: try CallTypeCatalog(database: Database(path: path)))
+        try AppointmentHandlers(database: Database(path: path))
     }
 
     func call(_ handler: String, tenant: String = "acme") throws -> ReplyEnvelope {

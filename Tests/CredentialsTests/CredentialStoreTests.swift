@@ -122,3 +122,17 @@ struct SecretTokenTests {
         #expect(!SecretToken.constantTimeEquals("abc", "abcd"))
     }
 }
+
+@Suite("Active sessions")
+struct ActiveSessionTests {
+    @Test func onlyActiveSessionsOfTheSameTenantAreFound() throws {
+        let store = try CredentialStore(database: Database(path: NSTemporaryDirectory() + "active-\(UUID().uuidString)"))
+        let session = try store.openSession(tenant: "acme", createdBy: "k", identity: nil, scopes: [], ttlSeconds: 60,
+                                            now: 1_000)
+        #expect(try store.activeSession(tenant: "acme", sessionID: session.sessionID, now: 2_000) != nil)
+        #expect(try store.activeSession(tenant: "globex", sessionID: session.sessionID, now: 2_000) == nil)
+        #expect(try store.activeSession(tenant: "acme", sessionID: session.sessionID, now: 61_000) == nil)
+        try store.revokeSession(tenant: "acme", sessionID: session.sessionID, now: 3_000)
+        #expect(try store.activeSession(tenant: "acme", sessionID: session.sessionID, now: 4_000) == nil)
+    }
+}

@@ -16,7 +16,7 @@ struct LocalStackEndToEndTests {
 
         let children = StackHarness.children(of: up.processIdentifier)
         #expect(Set(children.map(\.name)) == ["Gateway", "AppointmentService", "KYBService", "SigningService",
-                                             "CaptureService"])
+                                             "CaptureService", "WebhookService"])
         let appointment = try #require(children.first { $0.name == "AppointmentService" })
         kill(appointment.pid, SIGKILL)
 

@@ -11,6 +11,7 @@ final class StackHarness: @unchecked Sendable {
     let dataDirectory: String
     let httpPort: Int
     let brokerEndpoint: String
+    let brokerClientEndpoint: String
     var processes: [String: [Process]] = [:]
     let baseURL: URL
 
@@ -30,6 +31,7 @@ final class StackHarness: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         httpPort = try Self.freePort()
         brokerEndpoint = "tcp://127.0.0.1:\(try Self.freePort())"
+        brokerClientEndpoint = "tcp://127.0.0.1:\(try Self.freePort())"
         baseURL = URL(string: "http://127.0.0.1:\(httpPort)")!
     }
 
@@ -74,6 +76,7 @@ final class StackHarness: @unchecked Sendable {
         env["KYC_HTTP_HOST"] = "127.0.0.1"
         env["KYC_HTTP_PORT"] = String(httpPort)
         env["KYC_BROKER_ENDPOINT"] = brokerEndpoint
+        env["KYC_BROKER_CLIENT_ENDPOINT"] = brokerClientEndpoint
         env["KYC_WORKER_THREADS"] = "1"  // one broker worker per process, so counts below are processes
         env["LOG_LEVEL"] = env["E2E_LOG_LEVEL"] ?? "warning"
         return env

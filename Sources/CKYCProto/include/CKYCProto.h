@@ -3,5 +3,8 @@
 #define CKYCPROTO_H
 #include "appointment.pb-c.h"
 #include "envelope.pb-c.h"
+#include "kyb.pb-c.h"
 #include "service.pb-c.h"
+#include "signing.pb-c.h"
+#include "webhook.pb-c.h"
 #endif

@@ -19,6 +19,24 @@ PROTOBUF_C__BEGIN_DECLS
 typedef struct Kyc__V1__ListCallTypesRequest Kyc__V1__ListCallTypesRequest;
 typedef struct Kyc__V1__CallType Kyc__V1__CallType;
 typedef struct Kyc__V1__ListCallTypesReply Kyc__V1__ListCallTypesReply;
+typedef struct Kyc__V1__PutCallTypesRequest Kyc__V1__PutCallTypesRequest;
+typedef struct Kyc__V1__AdminCallTypesReply Kyc__V1__AdminCallTypesReply;
+typedef struct Kyc__V1__WorkingHours Kyc__V1__WorkingHours;
+typedef struct Kyc__V1__CalendarSettings Kyc__V1__CalendarSettings;
+typedef struct Kyc__V1__CalendarRequest Kyc__V1__CalendarRequest;
+typedef struct Kyc__V1__CalendarReply Kyc__V1__CalendarReply;
+typedef struct Kyc__V1__Appointment Kyc__V1__Appointment;
+typedef struct Kyc__V1__ListAppointmentsRequest Kyc__V1__ListAppointmentsRequest;
+typedef struct Kyc__V1__ListAppointmentsReply Kyc__V1__ListAppointmentsReply;
+typedef struct Kyc__V1__AvailabilityRequest Kyc__V1__AvailabilityRequest;
+typedef struct Kyc__V1__Slot Kyc__V1__Slot;
+typedef struct Kyc__V1__AvailabilityReply Kyc__V1__AvailabilityReply;
+typedef struct Kyc__V1__BookAppointmentRequest Kyc__V1__BookAppointmentRequest;
+typedef struct Kyc__V1__BookAppointmentReply Kyc__V1__BookAppointmentReply;
+typedef struct Kyc__V1__CancelAppointmentRequest Kyc__V1__CancelAppointmentRequest;
+typedef struct Kyc__V1__CancelAppointmentReply Kyc__V1__CancelAppointmentReply;
+typedef struct Kyc__V1__AgendaRequest Kyc__V1__AgendaRequest;
+typedef struct Kyc__V1__AgendaReply Kyc__V1__AgendaReply;
 
 
 /* --- enums --- */
@@ -72,6 +90,346 @@ struct  Kyc__V1__ListCallTypesReply
 #define KYC__V1__LIST_CALL_TYPES_REPLY__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__list_call_types_reply__descriptor) \
     , 0,NULL }
+
+
+/*
+ * The tenant's whole list of call types, both handlers, in display order.
+ */
+struct  Kyc__V1__PutCallTypesRequest
+{
+  ProtobufCMessage base;
+  size_t n_call_types;
+  Kyc__V1__CallType **call_types;
+  /*
+   * cancel active bookings of removed call types instead of refusing
+   */
+  protobuf_c_boolean force;
+};
+#define KYC__V1__PUT_CALL_TYPES_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__put_call_types_request__descriptor) \
+    , 0,NULL, 0 }
+
+
+struct  Kyc__V1__AdminCallTypesReply
+{
+  ProtobufCMessage base;
+  size_t n_call_types;
+  Kyc__V1__CallType **call_types;
+  /*
+   * false: the tenant sees the platform defaults
+   */
+  protobuf_c_boolean customized;
+  int32_t cancelled_appointments;
+};
+#define KYC__V1__ADMIN_CALL_TYPES_REPLY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__admin_call_types_reply__descriptor) \
+    , 0,NULL, 0, 0 }
+
+
+/*
+ * Opening hours on one weekday; several entries for one day make a split day (lunch break).
+ */
+struct  Kyc__V1__WorkingHours
+{
+  ProtobufCMessage base;
+  /*
+   * ISO 8601: 1 = Monday … 7 = Sunday
+   */
+  int32_t weekday;
+  /*
+   * "HH:mm", calendar's zone
+   */
+  char *opens;
+  /*
+   * "HH:mm", or "24:00"
+   */
+  char *closes;
+};
+#define KYC__V1__WORKING_HOURS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__working_hours__descriptor) \
+    , 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+struct  Kyc__V1__CalendarSettings
+{
+  ProtobufCMessage base;
+  /*
+   * IANA, e.g. "Europe/Istanbul"
+   */
+  char *time_zone;
+  size_t n_working_hours;
+  Kyc__V1__WorkingHours **working_hours;
+  int32_t slot_minutes;
+  /*
+   * agents, i.e. places per slot
+   */
+  int32_t capacity;
+  /*
+   * "YYYY-MM-DD" in the calendar's zone
+   */
+  size_t n_closed_dates;
+  char **closed_dates;
+  int32_t horizon_days;
+  int32_t minimum_notice_minutes;
+  int32_t cancellation_cutoff_minutes;
+};
+#define KYC__V1__CALENDAR_SETTINGS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__calendar_settings__descriptor) \
+    , (char *)protobuf_c_empty_string, 0,NULL, 0, 0, 0,NULL, 0, 0, 0 }
+
+
+struct  Kyc__V1__CalendarRequest
+{
+  ProtobufCMessage base;
+  char *call_type;
+  /*
+   * AdminPutCalendar only
+   */
+  Kyc__V1__CalendarSettings *calendar;
+  /*
+   * AdminPutCalendar: cancel stranded bookings instead of refusing
+   */
+  protobuf_c_boolean force;
+};
+#define KYC__V1__CALENDAR_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__calendar_request__descriptor) \
+    , (char *)protobuf_c_empty_string, NULL, 0 }
+
+
+struct  Kyc__V1__CalendarReply
+{
+  ProtobufCMessage base;
+  char *call_type;
+  Kyc__V1__CalendarSettings *calendar;
+  /*
+   * false: the platform default calendar applies
+   */
+  protobuf_c_boolean customized;
+  int32_t cancelled_appointments;
+};
+#define KYC__V1__CALENDAR_REPLY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__calendar_reply__descriptor) \
+    , (char *)protobuf_c_empty_string, NULL, 0, 0 }
+
+
+struct  Kyc__V1__Appointment
+{
+  ProtobufCMessage base;
+  char *uid;
+  char *call_type;
+  char *call_type_name;
+  /*
+   * display name, e.g. "T.C. Kimlik Kartı"
+   */
+  char *identity_type;
+  char *identity_no;
+  char *name;
+  char *surname;
+  /*
+   * E.164
+   */
+  char *phone;
+  char *email;
+  int64_t start_unix_ms;
+  int64_t end_unix_ms;
+  /*
+   * ISO 8601 with the calendar zone's offset
+   */
+  char *start_date;
+  char *end_date;
+  protobuf_c_boolean is_priority_customer;
+  /*
+   * "active", "past" or "cancelled"
+   */
+  char *status;
+  char *cancel_reason;
+  int64_t created_unix_ms;
+};
+#define KYC__V1__APPOINTMENT__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__appointment__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+
+
+struct  Kyc__V1__ListAppointmentsRequest
+{
+  ProtobufCMessage base;
+  /*
+   * empty for a session: its own identity
+   */
+  char *identity_type;
+  char *identity_no;
+};
+#define KYC__V1__LIST_APPOINTMENTS_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__list_appointments_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+struct  Kyc__V1__ListAppointmentsReply
+{
+  ProtobufCMessage base;
+  /*
+   * newest first
+   */
+  size_t n_appointments;
+  Kyc__V1__Appointment **appointments;
+};
+#define KYC__V1__LIST_APPOINTMENTS_REPLY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__list_appointments_reply__descriptor) \
+    , 0,NULL }
+
+
+struct  Kyc__V1__AvailabilityRequest
+{
+  ProtobufCMessage base;
+  char *call_type;
+  /*
+   * ISO 8601 date or date-time; empty: now
+   */
+  char *start_date;
+  /*
+   * ISO 8601 date (inclusive) or date-time; empty: start + 7 days
+   */
+  char *end_date;
+  protobuf_c_boolean include_full;
+};
+#define KYC__V1__AVAILABILITY_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__availability_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+
+
+struct  Kyc__V1__Slot
+{
+  ProtobufCMessage base;
+  /*
+   * "YYYY-MM-DD", calendar's zone
+   */
+  char *date;
+  /*
+   * "HH:mm"
+   */
+  char *start_time;
+  char *end_time;
+  /*
+   * places still free
+   */
+  int32_t count;
+  int32_t capacity;
+};
+#define KYC__V1__SLOT__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__slot__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0 }
+
+
+struct  Kyc__V1__AvailabilityReply
+{
+  ProtobufCMessage base;
+  char *time_zone;
+  size_t n_slots;
+  Kyc__V1__Slot **slots;
+};
+#define KYC__V1__AVAILABILITY_REPLY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__availability_reply__descriptor) \
+    , (char *)protobuf_c_empty_string, 0,NULL }
+
+
+struct  Kyc__V1__BookAppointmentRequest
+{
+  ProtobufCMessage base;
+  char *call_type;
+  char *date;
+  char *start_time;
+  char *identity_type;
+  char *identity_no;
+  char *name;
+  char *surname;
+  char *phone;
+  char *email;
+  char *uid;
+  /*
+   * an API-key caller set isPriorityCustomer (ignored for sessions)
+   */
+  protobuf_c_boolean priority_specified;
+  protobuf_c_boolean is_priority_customer;
+};
+#define KYC__V1__BOOK_APPOINTMENT_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__book_appointment_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0 }
+
+
+struct  Kyc__V1__BookAppointmentReply
+{
+  ProtobufCMessage base;
+  Kyc__V1__Appointment *appointment;
+  /*
+   * false: an earlier identical request with this uid
+   */
+  protobuf_c_boolean created;
+};
+#define KYC__V1__BOOK_APPOINTMENT_REPLY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__book_appointment_reply__descriptor) \
+    , NULL, 0 }
+
+
+struct  Kyc__V1__CancelAppointmentRequest
+{
+  ProtobufCMessage base;
+  /*
+   * set: cancel this appointment
+   */
+  char *uid;
+  /*
+   * otherwise: the identity's active appointment of this call type
+   */
+  char *call_type;
+  char *identity_type;
+  char *identity_no;
+};
+#define KYC__V1__CANCEL_APPOINTMENT_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__cancel_appointment_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+struct  Kyc__V1__CancelAppointmentReply
+{
+  ProtobufCMessage base;
+  /*
+   * false: nothing active to cancel
+   */
+  protobuf_c_boolean cancelled;
+  Kyc__V1__Appointment *appointment;
+};
+#define KYC__V1__CANCEL_APPOINTMENT_REPLY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__cancel_appointment_reply__descriptor) \
+    , 0, NULL }
+
+
+struct  Kyc__V1__AgendaRequest
+{
+  ProtobufCMessage base;
+  char *call_type;
+  /*
+   * "YYYY-MM-DD", calendar's zone
+   */
+  char *date;
+};
+#define KYC__V1__AGENDA_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__agenda_request__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+struct  Kyc__V1__AgendaReply
+{
+  ProtobufCMessage base;
+  char *time_zone;
+  /*
+   * by start, priority customers first within a slot, then booking order
+   */
+  size_t n_appointments;
+  Kyc__V1__Appointment **appointments;
+};
+#define KYC__V1__AGENDA_REPLY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__agenda_reply__descriptor) \
+    , (char *)protobuf_c_empty_string, 0,NULL }
 
 
 /* Kyc__V1__ListCallTypesRequest methods */
@@ -131,6 +489,348 @@ Kyc__V1__ListCallTypesReply *
 void   kyc__v1__list_call_types_reply__free_unpacked
                      (Kyc__V1__ListCallTypesReply *message,
                       ProtobufCAllocator *allocator);
+/* Kyc__V1__PutCallTypesRequest methods */
+void   kyc__v1__put_call_types_request__init
+                     (Kyc__V1__PutCallTypesRequest         *message);
+size_t kyc__v1__put_call_types_request__get_packed_size
+                     (const Kyc__V1__PutCallTypesRequest   *message);
+size_t kyc__v1__put_call_types_request__pack
+                     (const Kyc__V1__PutCallTypesRequest   *message,
+                      uint8_t             *out);
+size_t kyc__v1__put_call_types_request__pack_to_buffer
+                     (const Kyc__V1__PutCallTypesRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__PutCallTypesRequest *
+       kyc__v1__put_call_types_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__put_call_types_request__free_unpacked
+                     (Kyc__V1__PutCallTypesRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__AdminCallTypesReply methods */
+void   kyc__v1__admin_call_types_reply__init
+                     (Kyc__V1__AdminCallTypesReply         *message);
+size_t kyc__v1__admin_call_types_reply__get_packed_size
+                     (const Kyc__V1__AdminCallTypesReply   *message);
+size_t kyc__v1__admin_call_types_reply__pack
+                     (const Kyc__V1__AdminCallTypesReply   *message,
+                      uint8_t             *out);
+size_t kyc__v1__admin_call_types_reply__pack_to_buffer
+                     (const Kyc__V1__AdminCallTypesReply   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__AdminCallTypesReply *
+       kyc__v1__admin_call_types_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__admin_call_types_reply__free_unpacked
+                     (Kyc__V1__AdminCallTypesReply *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__WorkingHours methods */
+void   kyc__v1__working_hours__init
+                     (Kyc__V1__WorkingHours         *message);
+size_t kyc__v1__working_hours__get_packed_size
+                     (const Kyc__V1__WorkingHours   *message);
+size_t kyc__v1__working_hours__pack
+                     (const Kyc__V1__WorkingHours   *message,
+                      uint8_t             *out);
+size_t kyc__v1__working_hours__pack_to_buffer
+                     (const Kyc__V1__WorkingHours   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__WorkingHours *
+       kyc__v1__working_hours__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__working_hours__free_unpacked
+                     (Kyc__V1__WorkingHours *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__CalendarSettings methods */
+void   kyc__v1__calendar_settings__init
+                     (Kyc__V1__CalendarSettings         *message);
+size_t kyc__v1__calendar_settings__get_packed_size
+                     (const Kyc__V1__CalendarSettings   *message);
+size_t kyc__v1__calendar_settings__pack
+                     (const Kyc__V1__CalendarSettings   *message,
+                      uint8_t             *out);
+size_t kyc__v1__calendar_settings__pack_to_buffer
+                     (const Kyc__V1__CalendarSettings   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__CalendarSettings *
+       kyc__v1__calendar_settings__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__calendar_settings__free_unpacked
+                     (Kyc__V1__CalendarSettings *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__CalendarRequest methods */
+void   kyc__v1__calendar_request__init
+                     (Kyc__V1__CalendarRequest         *message);
+size_t kyc__v1__calendar_request__get_packed_size
+                     (const Kyc__V1__CalendarRequest   *message);
+size_t kyc__v1__calendar_request__pack
+                     (const Kyc__V1__CalendarRequest   *message,
+                      uint8_t             *out);
+size_t kyc__v1__calendar_request__pack_to_buffer
+                     (const Kyc__V1__CalendarRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__CalendarRequest *
+       kyc__v1__calendar_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__calendar_request__free_unpacked
+                     (Kyc__V1__CalendarRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__CalendarReply methods */
+void   kyc__v1__calendar_reply__init
+                     (Kyc__V1__CalendarReply         *message);
+size_t kyc__v1__calendar_reply__get_packed_size
+                     (const Kyc__V1__CalendarReply   *message);
+size_t kyc__v1__calendar_reply__pack
+                     (const Kyc__V1__CalendarReply   *message,
+                      uint8_t             *out);
+size_t kyc__v1__calendar_reply__pack_to_buffer
+                     (const Kyc__V1__CalendarReply   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__CalendarReply *
+       kyc__v1__calendar_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__calendar_reply__free_unpacked
+                     (Kyc__V1__CalendarReply *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__Appointment methods */
+void   kyc__v1__appointment__init
+                     (Kyc__V1__Appointment         *message);
+size_t kyc__v1__appointment__get_packed_size
+                     (const Kyc__V1__Appointment   *message);
+size_t kyc__v1__appointment__pack
+                     (const Kyc__V1__Appointment   *message,
+                      uint8_t             *out);
+size_t kyc__v1__appointment__pack_to_buffer
+                     (const Kyc__V1__Appointment   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__Appointment *
+       kyc__v1__appointment__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__appointment__free_unpacked
+                     (Kyc__V1__Appointment *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__ListAppointmentsRequest methods */
+void   kyc__v1__list_appointments_request__init
+                     (Kyc__V1__ListAppointmentsRequest         *message);
+size_t kyc__v1__list_appointments_request__get_packed_size
+                     (const Kyc__V1__ListAppointmentsRequest   *message);
+size_t kyc__v1__list_appointments_request__pack
+                     (const Kyc__V1__ListAppointmentsRequest   *message,
+                      uint8_t             *out);
+size_t kyc__v1__list_appointments_request__pack_to_buffer
+                     (const Kyc__V1__ListAppointmentsRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__ListAppointmentsRequest *
+       kyc__v1__list_appointments_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__list_appointments_request__free_unpacked
+                     (Kyc__V1__ListAppointmentsRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__ListAppointmentsReply methods */
+void   kyc__v1__list_appointments_reply__init
+                     (Kyc__V1__ListAppointmentsReply         *message);
+size_t kyc__v1__list_appointments_reply__get_packed_size
+                     (const Kyc__V1__ListAppointmentsReply   *message);
+size_t kyc__v1__list_appointments_reply__pack
+                     (const Kyc__V1__ListAppointmentsReply   *message,
+                      uint8_t             *out);
+size_t kyc__v1__list_appointments_reply__pack_to_buffer
+                     (const Kyc__V1__ListAppointmentsReply   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__ListAppointmentsReply *
+       kyc__v1__list_appointments_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__list_appointments_reply__free_unpacked
+                     (Kyc__V1__ListAppointmentsReply *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__AvailabilityRequest methods */
+void   kyc__v1__availability_request__init
+                     (Kyc__V1__AvailabilityRequest         *message);
+size_t kyc__v1__availability_request__get_packed_size
+                     (const Kyc__V1__AvailabilityRequest   *message);
+size_t kyc__v1__availability_request__pack
+                     (const Kyc__V1__AvailabilityRequest   *message,
+                      uint8_t             *out);
+size_t kyc__v1__availability_request__pack_to_buffer
+                     (const Kyc__V1__AvailabilityRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__AvailabilityRequest *
+       kyc__v1__availability_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__availability_request__free_unpacked
+                     (Kyc__V1__AvailabilityRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__Slot methods */
+void   kyc__v1__slot__init
+                     (Kyc__V1__Slot         *message);
+size_t kyc__v1__slot__get_packed_size
+                     (const Kyc__V1__Slot   *message);
+size_t kyc__v1__slot__pack
+                     (const Kyc__V1__Slot   *message,
+                      uint8_t             *out);
+size_t kyc__v1__slot__pack_to_buffer
+                     (const Kyc__V1__Slot   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__Slot *
+       kyc__v1__slot__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__slot__free_unpacked
+                     (Kyc__V1__Slot *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__AvailabilityReply methods */
+void   kyc__v1__availability_reply__init
+                     (Kyc__V1__AvailabilityReply         *message);
+size_t kyc__v1__availability_reply__get_packed_size
+                     (const Kyc__V1__AvailabilityReply   *message);
+size_t kyc__v1__availability_reply__pack
+                     (const Kyc__V1__AvailabilityReply   *message,
+                      uint8_t             *out);
+size_t kyc__v1__availability_reply__pack_to_buffer
+                     (const Kyc__V1__AvailabilityReply   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__AvailabilityReply *
+       kyc__v1__availability_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__availability_reply__free_unpacked
+                     (Kyc__V1__AvailabilityReply *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__BookAppointmentRequest methods */
+void   kyc__v1__book_appointment_request__init
+                     (Kyc__V1__BookAppointmentRequest         *message);
+size_t kyc__v1__book_appointment_request__get_packed_size
+                     (const Kyc__V1__BookAppointmentRequest   *message);
+size_t kyc__v1__book_appointment_request__pack
+                     (const Kyc__V1__BookAppointmentRequest   *message,
+                      uint8_t             *out);
+size_t kyc__v1__book_appointment_request__pack_to_buffer
+                     (const Kyc__V1__BookAppointmentRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__BookAppointmentRequest *
+       kyc__v1__book_appointment_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__book_appointment_request__free_unpacked
+                     (Kyc__V1__BookAppointmentRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__BookAppointmentReply methods */
+void   kyc__v1__book_appointment_reply__init
+                     (Kyc__V1__BookAppointmentReply         *message);
+size_t kyc__v1__book_appointment_reply__get_packed_size
+                     (const Kyc__V1__BookAppointmentReply   *message);
+size_t kyc__v1__book_appointment_reply__pack
+                     (const Kyc__V1__BookAppointmentReply   *message,
+                      uint8_t             *out);
+size_t kyc__v1__book_appointment_reply__pack_to_buffer
+                     (const Kyc__V1__BookAppointmentReply   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__BookAppointmentReply *
+       kyc__v1__book_appointment_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__book_appointment_reply__free_unpacked
+                     (Kyc__V1__BookAppointmentReply *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__CancelAppointmentRequest methods */
+void   kyc__v1__cancel_appointment_request__init
+                     (Kyc__V1__CancelAppointmentRequest         *message);
+size_t kyc__v1__cancel_appointment_request__get_packed_size
+                     (const Kyc__V1__CancelAppointmentRequest   *message);
+size_t kyc__v1__cancel_appointment_request__pack
+                     (const Kyc__V1__CancelAppointmentRequest   *message,
+                      uint8_t             *out);
+size_t kyc__v1__cancel_appointment_request__pack_to_buffer
+                     (const Kyc__V1__CancelAppointmentRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__CancelAppointmentRequest *
+       kyc__v1__cancel_appointment_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__cancel_appointment_request__free_unpacked
+                     (Kyc__V1__CancelAppointmentRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__CancelAppointmentReply methods */
+void   kyc__v1__cancel_appointment_reply__init
+                     (Kyc__V1__CancelAppointmentReply         *message);
+size_t kyc__v1__cancel_appointment_reply__get_packed_size
+                     (const Kyc__V1__CancelAppointmentReply   *message);
+size_t kyc__v1__cancel_appointment_reply__pack
+                     (const Kyc__V1__CancelAppointmentReply   *message,
+                      uint8_t             *out);
+size_t kyc__v1__cancel_appointment_reply__pack_to_buffer
+                     (const Kyc__V1__CancelAppointmentReply   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__CancelAppointmentReply *
+       kyc__v1__cancel_appointment_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__cancel_appointment_reply__free_unpacked
+                     (Kyc__V1__CancelAppointmentReply *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__AgendaRequest methods */
+void   kyc__v1__agenda_request__init
+                     (Kyc__V1__AgendaRequest         *message);
+size_t kyc__v1__agenda_request__get_packed_size
+                     (const Kyc__V1__AgendaRequest   *message);
+size_t kyc__v1__agenda_request__pack
+                     (const Kyc__V1__AgendaRequest   *message,
+                      uint8_t             *out);
+size_t kyc__v1__agenda_request__pack_to_buffer
+                     (const Kyc__V1__AgendaRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__AgendaRequest *
+       kyc__v1__agenda_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__agenda_request__free_unpacked
+                     (Kyc__V1__AgendaRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Kyc__V1__AgendaReply methods */
+void   kyc__v1__agenda_reply__init
+                     (Kyc__V1__AgendaReply         *message);
+size_t kyc__v1__agenda_reply__get_packed_size
+                     (const Kyc__V1__AgendaReply   *message);
+size_t kyc__v1__agenda_reply__pack
+                     (const Kyc__V1__AgendaReply   *message,
+                      uint8_t             *out);
+size_t kyc__v1__agenda_reply__pack_to_buffer
+                     (const Kyc__V1__AgendaReply   *message,
+                      ProtobufCBuffer     *buffer);
+Kyc__V1__AgendaReply *
+       kyc__v1__agenda_reply__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   kyc__v1__agenda_reply__free_unpacked
+                     (Kyc__V1__AgendaReply *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Kyc__V1__ListCallTypesRequest_Closure)
@@ -142,6 +842,60 @@ typedef void (*Kyc__V1__CallType_Closure)
 typedef void (*Kyc__V1__ListCallTypesReply_Closure)
                  (const Kyc__V1__ListCallTypesReply *message,
                   void *closure_data);
+typedef void (*Kyc__V1__PutCallTypesRequest_Closure)
+                 (const Kyc__V1__PutCallTypesRequest *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__AdminCallTypesReply_Closure)
+                 (const Kyc__V1__AdminCallTypesReply *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__WorkingHours_Closure)
+                 (const Kyc__V1__WorkingHours *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__CalendarSettings_Closure)
+                 (const Kyc__V1__CalendarSettings *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__CalendarRequest_Closure)
+                 (const Kyc__V1__CalendarRequest *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__CalendarReply_Closure)
+                 (const Kyc__V1__CalendarReply *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__Appointment_Closure)
+                 (const Kyc__V1__Appointment *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__ListAppointmentsRequest_Closure)
+                 (const Kyc__V1__ListAppointmentsRequest *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__ListAppointmentsReply_Closure)
+                 (const Kyc__V1__ListAppointmentsReply *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__AvailabilityRequest_Closure)
+                 (const Kyc__V1__AvailabilityRequest *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__Slot_Closure)
+                 (const Kyc__V1__Slot *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__AvailabilityReply_Closure)
+                 (const Kyc__V1__AvailabilityReply *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__BookAppointmentRequest_Closure)
+                 (const Kyc__V1__BookAppointmentRequest *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__BookAppointmentReply_Closure)
+                 (const Kyc__V1__BookAppointmentReply *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__CancelAppointmentRequest_Closure)
+                 (const Kyc__V1__CancelAppointmentRequest *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__CancelAppointmentReply_Closure)
+                 (const Kyc__V1__CancelAppointmentReply *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__AgendaRequest_Closure)
+                 (const Kyc__V1__AgendaRequest *message,
+                  void *closure_data);
+typedef void (*Kyc__V1__AgendaReply_Closure)
+                 (const Kyc__V1__AgendaReply *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -151,6 +905,24 @@ typedef void (*Kyc__V1__ListCallTypesReply_Closure)
 extern const ProtobufCMessageDescriptor kyc__v1__list_call_types_request__descriptor;
 extern const ProtobufCMessageDescriptor kyc__v1__call_type__descriptor;
 extern const ProtobufCMessageDescriptor kyc__v1__list_call_types_reply__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__put_call_types_request__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__admin_call_types_reply__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__working_hours__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__calendar_settings__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__calendar_request__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__calendar_reply__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__appointment__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__list_appointments_request__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__list_appointments_reply__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__availability_request__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__slot__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__availability_reply__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__book_appointment_request__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__book_appointment_reply__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__cancel_appointment_request__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__cancel_appointment_reply__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__agenda_request__descriptor;
+extern const ProtobufCMessageDescriptor kyc__v1__agenda_reply__descriptor;
 
 PROTOBUF_C__END_DECLS
 

@@ -1,1 +1,0 @@
-// Placeholder until KYBKit's first file lands (issue #4).

@@ -1,1 +1,0 @@
-// Placeholder until SigningKit's first file lands (issue #6).

@@ -1,1 +1,0 @@
-// Placeholder until WebhookKit's first file lands (issue #6).

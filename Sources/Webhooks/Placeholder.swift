@@ -1,1 +1,0 @@
-// Placeholder until Webhooks's first file lands (issue #6).

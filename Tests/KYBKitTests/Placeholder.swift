@@ -1,1 +1,0 @@
-// Placeholder until KYBKit's first test lands (issue #4).
