@@ -190,7 +190,8 @@ private func call(_ router: ServiceRouter, _ method: String, tenant: String = "a
         try serviceDatabase.execute("UPDATE webhook_outbox SET relayed_at_ms = NULL")
         relay.wake()
         #expect(try waitUntilRelayed())
-        #expect(try serviceDatabase.queryOne("SELECT relay_attempts FROM webhook_outbox")?.int("relay_attempts") == 2)
+        // At least two publishes reached WebhookService (more when a slow machine made the relay retry one).
+        #expect(try serviceDatabase.queryOne("SELECT relay_attempts FROM webhook_outbox")?.int("relay_attempts") ?? 0 >= 2)
 
         let deliveries = try webhookStore.listDeliveries(tenant: "acme", ListDeliveriesRequest())
         #expect(deliveries.deliveries.count == 1)
