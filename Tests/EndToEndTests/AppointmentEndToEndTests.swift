@@ -136,11 +136,13 @@ struct AppointmentEndToEndTests {
             #expect(booked.status == 201)
         }
 
+        // Restart the service: stop it, wait until the broker has let go of its worker, start a new process.
         let service = try #require(stack.processes["AppointmentService"]?.first)
-        service.terminate()
-        service.waitUntilExit()
+        try await stack.stopProcess(service)
         stack.processes["AppointmentService"] = []
-        try stack.start("AppointmentService")
+        try await stack.waitForNoWorkers("appointment")
+        let restarted = try stack.start("AppointmentService")
+        defer { try? stack.stopProcessBlocking(restarted) }
         try await stack.waitForWorkers("appointment", count: 1)
         let listed = try await stack.request("GET", "/v1/appointments?identityType=Pasaport&identityNo=K0000000",
                                              token: key)

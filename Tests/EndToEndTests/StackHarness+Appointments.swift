@@ -81,4 +81,36 @@ extension StackHarness {
         }
         return token
     }
+
+    /// Sends SIGTERM to a child by its pid and polls until it has exited (Foundation's own terminate and wait can
+    /// miss a child on Linux when several are started and stopped).
+    func stopProcess(_ process: Process, seconds: Double = 20) async throws {
+        let pid = process.processIdentifier
+        kill(pid, SIGTERM)
+        try await waitUntil(seconds: seconds, "process \(pid) to exit") { !Self.isAlive(pid) }
+    }
+
+    /// `stopProcess` for a `defer`: SIGTERM, then SIGKILL if it is still running after `seconds`.
+    func stopProcessBlocking(_ process: Process, seconds: Double = 20) throws {
+        let pid = process.processIdentifier
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(seconds)
+        while Self.isAlive(pid) && Date() < deadline { usleep(20_000) }
+        if Self.isAlive(pid) {
+            kill(pid, SIGKILL)
+            throw HarnessError("process \(pid) ignored SIGTERM")
+        }
+    }
+
+    /// Waits until the broker lists no live worker of `service` (a zero count, or no line at all).
+    func waitForNoWorkers(_ service: String) async throws {
+        try await waitUntil("no live \(service) workers") {
+            guard let metrics = try? await request("GET", "/metrics"), metrics.status == 200 else { return false }
+            let prefix = "kyc_broker_live_workers{service=\"\(service)\"} "
+            guard let line = metrics.text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else {
+                return true
+            }
+            return line == prefix + "0"
+        }
+    }
 }

@@ -184,11 +184,15 @@ final class StackHarness: @unchecked Sendable {
         return !stat[stat.index(after: close)...].hasPrefix(" Z")
     }
 
+    /// SIGTERM to every process still running, SIGKILL to any still alive after 10 s, then reap them all.
+    /// Signals go by pid: Foundation's `terminate()` was seen not to signal a process in some runs.
     func stopAll() {
-        for list in processes.values {
-            for process in list where process.isRunning { process.terminate() }
-        }
-        for list in processes.values { for process in list { process.waitUntilExit() } }
+        let all = processes.values.flatMap { $0 }
+        for process in all where process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        let deadline = Date().addingTimeInterval(10)
+        while all.contains(where: { $0.isRunning }) && Date() < deadline { usleep(10_000) }
+        for process in all where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        for process in all { process.waitUntilExit() }
         processes = [:]
     }
 }
