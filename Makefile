@@ -2,10 +2,13 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release
 
-.PHONY: deps build build-debug run test bench proto check-proto fixtures clean
+.PHONY: deps deps-test build build-debug run test bench proto check-proto fixtures clean
 
 deps:
 	@scripts/install-deps
+
+deps-test:
+	@scripts/install-deps --test
 
 build: deps
 	$(SWIFT) build -c release
@@ -16,11 +19,11 @@ build-debug: deps
 run: build
 	$(RELEASE_BIN)/kycctl up
 
-check-proto: deps
+check-proto: deps-test
 	@scripts/check-proto
 	@scripts/check-fixtures
 
-test: deps check-proto
+test: check-proto
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -34,8 +34,18 @@ let package = Package(
         systemLibrary("CSodium", pkgConfig: "libsodium", apt: "libsodium-dev"),
         systemLibrary("COpenSSL", pkgConfig: "libcrypto", apt: "libssl-dev"),
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
+        systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
         // protobuf-c code generated from proto/ by scripts/generate-proto (committed, never edited by hand).
         .target(name: "CKYCProto", dependencies: ["CProtobufC"]),
+        // OpenCV 4.6 (C++) behind extern "C" functions; only the modules used are linked (fast start-up).
+        .target(
+            name: "COpenCVBridge",
+            cxxSettings: [.unsafeFlags(["-std=c++17", "-I/usr/include/opencv4"])],
+            linkerSettings: [
+                .linkedLibrary("opencv_core"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_objdetect"),
+                .linkedLibrary("opencv_imgcodecs"), .linkedLibrary("stdc++"),
+            ]
+        ),
         // libphonenumber (C++) behind a C function, from Debian's libphonenumber-dev.
         .target(
             name: "CPhoneNumber",
@@ -63,6 +73,17 @@ let package = Package(
         ),
         .target(name: "StackSupervisor", dependencies: ["KYCCore"], swiftSettings: swiftSettings),
         .target(name: "Validation", dependencies: ["CPhoneNumber"], swiftSettings: swiftSettings),
+        // The frame-analysis engine (document and selfie), used by CaptureService, kycctl analyze and the benchmark.
+        .target(
+            name: "FrameAnalysis",
+            dependencies: ["CTurboJPEG", "COpenCVBridge", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CaptureKit",
+            dependencies: ["FrameAnalysis", "Messaging", "KYCMessages", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
         // Webhooks: signing, the per-service transactional outbox and its relay (used by every service).
         .target(
             name: "Webhooks",
@@ -108,15 +129,22 @@ let package = Package(
             dependencies: ["WebhookKit", "Webhooks", "Messaging", "Storage", "KYCCore"],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "CaptureService", dependencies: ["Messaging", "KYCCore"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "CaptureService",
+            dependencies: ["CaptureKit", "FrameAnalysis", "Messaging", "KYCCore"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "kycctl",
-            dependencies: ["StackSupervisor", "Credentials", "WebhookKit", "SigningKit", "KYCCore"],
+            dependencies: ["StackSupervisor", "Credentials", "WebhookKit", "SigningKit", "FrameAnalysis", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "KYCBench",
-            dependencies: ["ZeroMQ", "Messaging", "KYCMessages", "HTTPServer", "GatewayKit", "AppointmentKit", "KYCCore"],
+            dependencies: [
+                "ZeroMQ", "Messaging", "KYCMessages", "HTTPServer", "GatewayKit", "AppointmentKit", "FrameAnalysis",
+                "COpenCVBridge", "CTurboJPEG", "KYCCore",
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -153,6 +181,12 @@ let package = Package(
         .testTarget(
             name: "SigningKitTests",
             dependencies: ["SigningKit", "Webhooks", "KYCMessages", "Messaging", "Storage", "KYCCore", "COpenSSL"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "FrameAnalysisTests", dependencies: ["FrameAnalysis", "KYCCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CaptureKitTests",
+            dependencies: ["CaptureKit", "FrameAnalysis", "KYCMessages", "Messaging", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"], swiftSettings: swiftSettings),

@@ -17,6 +17,8 @@ let usage = """
       kycctl verify-evidence BUNDLE.json [--document ID=FILE …] [--platform-key BASE64]
                                                   check a signing evidence bundle offline (exit 0 ok, 1 failed)
       kycctl verify-log [--tenant ID]             check the hash-chained signing evidence log (exit 0 intact)
+      kycctl analyze [--mode document|selfie] [--sequence] [--thresholds FILE.json] FILE…
+                                                  run the frame-analysis engine offline; one JSON object per frame
 
     Environment:
       KYC_DATA_DIR      directory of each service's SQLite database (default ./data)
@@ -63,6 +65,7 @@ do {
     case "webhook": try webhook(arguments.dropFirst())
     case "verify-evidence": try verifyEvidence(arguments.dropFirst())
     case "verify-log": try verifyLog(arguments.dropFirst())
+    case "analyze": try analyze(arguments.dropFirst())
     case nil, "help", "--help", "-h": print(usage, terminator: "")
     default: throw CommandLineError(description: "unknown command '\(arguments.first!)'")
     }

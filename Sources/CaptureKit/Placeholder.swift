@@ -1,0 +1,1 @@
+// Placeholder until CaptureKit's first file lands (issue #5).

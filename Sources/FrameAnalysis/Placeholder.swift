@@ -1,0 +1,1 @@
+// Placeholder until FrameAnalysis's first file lands (issue #5).
