@@ -60,18 +60,9 @@ enum KYBRequestBody {
     static func uploadDocuments(_ context: RouteContext) throws -> UploadBusinessDocumentsRequest {
         let body = try context.jsonBody()
         let reader = JSONFieldReader(body)
-        guard let list = body["document"], !list.isNull else {
-            throw APIError.invalidField("document", "required", "document is required")
-        }
-        guard let items = list.arrayValue else {
-            throw APIError.invalidField("document", "invalid_type", "document must be an array")
-        }
-        let documents = try items.enumerated().map { index, item in
-            let path = "document[\(index)]"
-            guard item.objectValue != nil else {
-                throw APIError.invalidField(path, "invalid_type", "\(path) must be an object")
-            }
-            let fields = JSONFieldReader(item, path: path)
+        let documents = try reader.requiredObjectArray("document").map { fields in
+            let path = fields.path
+            let item = fields.object
             // Read directly: the body limit already bounds it, and counting characters of megabytes is wasted work.
             let encoded: String
             switch item["content"] {
@@ -80,7 +71,7 @@ enum KYBRequestBody {
             default: throw APIError.invalidField("\(path).content", "invalid_type", "\(path).content must be a string")
             }
             return KYBDocumentUpload(fileExtension: try fields.string("extension", maxLength: 16) ?? "",
-                                     content: try strictBase64(encoded, field: "\(path).content"),
+                                     content: try JSONFieldReader.strictBase64(encoded, field: "\(path).content"),
                                      contentHash: try fields.string("contentHash", maxLength: 128) ?? "")
         }
         return UploadBusinessDocumentsRequest(businessUID: uid(context),
@@ -106,18 +97,4 @@ enum KYBRequestBody {
     /// Standard base64 (RFC 4648 §4) with padding and nothing else: no line breaks, no spaces, no URL-safe
     /// alphabet. Lenient decoders accept input that different systems decode differently; a document whose bytes
     /// depend on the decoder must not be stored.
-    static func strictBase64(_ text: String, field: String) throws -> [UInt8] {
-        let bytes = Array(text.utf8)
-        let isAlphabet: (UInt8) -> Bool = { byte in
-            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
-        }
-        var padding = 0
-        while padding < 2, padding < bytes.count, bytes[bytes.count - 1 - padding] == UInt8(ascii: "=") { padding += 1 }
-        guard bytes.count % 4 == 0, bytes.dropLast(padding).allSatisfy(isAlphabet),
-              let data = Data(base64Encoded: text) else {
-            throw APIError.invalidField(field, "invalid_base64", "\(field) must be standard base64 with padding")
-        }
-        return Array(data)
-    }
 }

@@ -157,23 +157,12 @@ enum SigningRequestBody {
     static func create(_ context: RouteContext) throws -> CreateSigningRequest {
         let body = try context.jsonBody()
         let reader = JSONFieldReader(body)
-        guard let list = body["documents"], !list.isNull else {
-            throw APIError.invalidField("documents", "required", "documents is required")
-        }
-        guard let items = list.arrayValue else {
-            throw APIError.invalidField("documents", "invalid_type", "documents must be an array")
-        }
-        let documents = try items.enumerated().map { index, item in
-            let path = "documents[\(index)]"
-            guard item.objectValue != nil else {
-                throw APIError.invalidField(path, "invalid_type", "\(path) must be an object")
-            }
-            let fields = JSONFieldReader(item, path: path)
+        let documents = try reader.requiredObjectArray("documents").map { fields in
             return SigningDocumentUpload(
                 name: try fields.requiredString("name", maxLength: 200),
                 contentType: try fields.string("contentType", maxLength: 100) ?? "application/octet-stream",
-                content: try KYBRequestBody.strictBase64(try fields.requiredString("content", maxLength: Int.max),
-                                                         field: "\(path).content"))
+                content: try JSONFieldReader.strictBase64(try fields.requiredString("content", maxLength: Int.max),
+                                                         field: fields.fieldPath("content")))
         }
         let ttl = try reader.integer("ttlSeconds") ?? 0
         return CreateSigningRequest(reference: try reader.string("reference", maxLength: 100) ?? "",
@@ -189,7 +178,7 @@ enum SigningRequestBody {
         let text = try reader.requiredString("publicKey", maxLength: 8192)
         // PEM text is passed as it is; anything else must be base64 (of SPKI DER or the raw key).
         let key = text.hasPrefix("-----BEGIN") ? Array(text.utf8)
-            : try KYBRequestBody.strictBase64(text, field: "publicKey")
+            : try JSONFieldReader.strictBase64(text, field: "publicKey")
         return EnrolSigningKeyRequest(algorithm: algorithm, publicKey: key)
     }
 
@@ -200,8 +189,8 @@ enum SigningRequestBody {
             reference: try reader.requiredString("reference", maxLength: 100),
             documentID: try reader.requiredString("documentId", maxLength: 64),
             keyID: try reader.requiredString("keyId", maxLength: 64),
-            signature: try KYBRequestBody.strictBase64(try reader.requiredString("signature", maxLength: 1024),
+            signature: try JSONFieldReader.strictBase64(try reader.requiredString("signature", maxLength: 1024),
                                                        field: "signature"),
-            data: try data.map { try KYBRequestBody.strictBase64($0, field: "data") })
+            data: try data.map { try JSONFieldReader.strictBase64($0, field: "data") })
     }
 }
