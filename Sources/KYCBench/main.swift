@@ -14,6 +14,8 @@ let usage = """
           bare libmicrohttpd JSON endpoint on 127.0.0.1:P (the HTTP baseline); runs until SIGINT/SIGTERM
       kyc-bench free-ports [--count N]
           prints N free loopback TCP ports, one per line
+    \(CaptureCommand.usage)
+    \(CaptureStreamCommand.usage)
 
     """
 
@@ -45,6 +47,8 @@ do {
     case "messaging": try MessagingCommand(arguments: arguments.dropFirst()).run()
     case "bare-http": try runBareHTTP(arguments.dropFirst())
     case "free-ports": try runFreePorts(arguments.dropFirst())
+    case "capture": try CaptureCommand(arguments: arguments.dropFirst()).run()
+    case "capture-stream": try CaptureStreamCommand(arguments: arguments.dropFirst()).run()
     case nil, "help", "--help", "-h": print(usage, terminator: "")
     default: throw BenchError(.usage, function: "arguments", message: "unknown command '\(arguments.first!)'")
     }

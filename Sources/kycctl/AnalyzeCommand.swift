@@ -1,6 +1,96 @@
-// `kycctl analyze`: the frame-analysis engine offline, for tuning thresholds (issue #5, in progress).
+// `kycctl analyze`: the frame-analysis engine offline, for tuning thresholds. One JSON object per frame on stdout:
+// {file, width, height, region, metrics, feedback, capture}. An unreadable file or frame stops with exit code 2.
+import FrameAnalysis
 import Foundation
 
+/// One line of `kycctl analyze` output.
+private struct AnalyzeOutputLine: Encodable {
+    var file: String
+    var width: Int
+    var height: Int
+    var region: DocumentRegion?
+    var faces: [FaceRegion]
+    var metrics: [String: Double]
+    var feedback: [Feedback]
+    /// The auto-capture tracker's decision (with --sequence the files are one stream).
+    var capture: Bool
+
+    private enum CodingKeys: String, CodingKey { case file, width, height, region, faces, metrics, feedback, capture }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+        try c.encode(region, forKey: .region)   // null when no document: the key is always present
+        if !faces.isEmpty { try c.encode(faces, forKey: .faces) }
+        try c.encode(metrics, forKey: .metrics)
+        try c.encode(feedback, forKey: .feedback)
+        try c.encode(capture, forKey: .capture)
+    }
+}
+
 func analyze(_ arguments: ArraySlice<String>) throws {
-    throw CommandLineError(description: "analyze is not available in this build yet")
+    do {
+        try analyzeFrames(arguments)
+    } catch let error as AnalyzeFileError {
+        // Lines already printed stay valid; the operator learns which file stopped the run.
+        FileHandle.standardError.write(Data("kycctl analyze: \(error.message)\n".utf8))
+        exit(2)
+    }
+}
+
+private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
+    let options = try Options(arguments, switches: ["sequence"])
+    let mode: FrameMode
+    switch options.values["mode"] ?? "document" {
+    case "document": mode = .document
+    case "selfie": mode = .selfie
+    case let other: throw CommandLineError(description: "--mode must be document or selfie, not '\(other)'")
+    }
+    var thresholds = AnalysisThresholds.default
+    if let path = options.values["thresholds"] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandLineError(description: "cannot read thresholds file \(path)")
+        }
+        do {
+            thresholds = try AnalysisThresholds(json: [UInt8](data))
+        } catch {
+            throw CommandLineError(description: "thresholds file \(path): \(error)")
+        }
+    }
+    for key in options.values.keys where key != "mode" && key != "thresholds" {
+        throw CommandLineError(description: "unknown option --\(key)")
+    }
+    guard !options.positional.isEmpty else { throw CommandLineError(description: "analyze needs at least one FILE") }
+
+    let analyzer = FrameAnalyzer(thresholds: thresholds)
+    let sequence = options.switches.contains("sequence")
+    var tracker = CaptureTracker()
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    for path in options.positional {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AnalyzeFileError(message: "cannot read \(path)")
+        }
+        let analysis: FrameAnalysis
+        do {
+            analysis = try analyzer.analyze(.jpeg([UInt8](data)), mode: mode)
+        } catch {
+            throw AnalyzeFileError(message: "\(path): \(error.message) (\(error.code.rawValue))")
+        }
+        // Without --sequence every file is its own stream (captured only when stillFrames is 1).
+        if !sequence { tracker = CaptureTracker() }
+        let capture = tracker.update(with: analysis, thresholds: thresholds)
+        let line = AnalyzeOutputLine(file: path, width: analysis.width, height: analysis.height,
+                                     region: analysis.region, faces: analysis.faces, metrics: analysis.metrics.values,
+                                     feedback: analysis.feedback, capture: capture)
+        print(String(decoding: try encoder.encode(line), as: UTF8.self))
+    }
+}
+
+/// A frame file that cannot be read or decoded: exit code 2 with the reason, without the usage text.
+struct AnalyzeFileError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

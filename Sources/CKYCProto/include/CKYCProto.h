@@ -2,6 +2,7 @@
 #ifndef CKYCPROTO_H
 #define CKYCPROTO_H
 #include "appointment.pb-c.h"
+#include "capture.pb-c.h"
 #include "envelope.pb-c.h"
 #include "kyb.pb-c.h"
 #include "service.pb-c.h"

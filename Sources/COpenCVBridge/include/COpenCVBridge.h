@@ -1,4 +1,5 @@
-/* A small C face over the OpenCV 4.6 modules the capture engine and its benchmark use (issue #5). */
+/* A small C face over the OpenCV 4.6 modules the capture engine and its benchmark use (issue #5).
+ * Every function catches C++ exceptions and reports failure as a return value: nothing unwinds into Swift. */
 #ifndef COPENCVBRIDGE_H
 #define COPENCVBRIDGE_H
 #include <stddef.h>
@@ -8,6 +9,44 @@ extern "C" {
 #endif
 /* Returns the OpenCV version string, e.g. "4.6.0". */
 const char *kyc_opencv_version(void);
+
+/* A face + eye Haar cascade pair, loaded once. Not thread-safe: one detector per thread. */
+typedef struct kyc_face_detector kyc_face_detector;
+
+/* Loads both cascades; NULL on failure with a reason in `error` (NUL-terminated, at most error_len bytes). */
+kyc_face_detector *kyc_face_detector_create(const char *face_cascade_path, const char *eye_cascade_path,
+                                            char *error, size_t error_len);
+/* Frees the detector; NULL is ignored. */
+void kyc_face_detector_destroy(kyc_face_detector *detector);
+
+/* One face in the coordinates of the image faces were searched in, with the eyes found inside it (0…2). */
+typedef struct {
+    int x, y, width, height, eyes;
+} kyc_face;
+
+/* Finds faces (at least min_face pixels wide) in `small` (8-bit gray, `small_stride` bytes per row) and eyes
+ * inside each face in `large` (the same picture at `large_width / small_width` times the size; pass small again
+ * when there is none). Writes up to max_faces faces, largest first; returns how many were found (≤ max_faces),
+ * or -1 on an OpenCV error. */
+int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small, int small_width, int small_height,
+                    int small_stride, const uint8_t *large, int large_width, int large_height, int large_stride,
+                    int min_face, kyc_face *faces, int max_faces);
+
+/* What the reference pipeline computed, returned so the compiler cannot drop any step. */
+typedef struct {
+    int width, height;       /* decoded size */
+    double mean, stddev;     /* meanStdDev of the gray image */
+    double laplacian_stddev; /* stddev of the Laplacian (the usual blur measure) */
+    int saturated;           /* pixels ≥ 250 (threshold + countNonZero) */
+    int contours;            /* external contours of the Canny edge map */
+    int quadrilaterals;      /* contours that approxPolyDP reduces to four convex corners */
+} kyc_reference_result;
+
+/* The OpenCV baseline for the benchmark, on one JPEG: imdecode (gray, full size) → cvtColor → Laplacian +
+ * meanStdDev → threshold count → Canny → findContours → approxPolyDP. Returns 0, or -1 when OpenCV fails or the
+ * bytes are not an image. `work_long_side` > 0 resizes to that long side first (INTER_AREA), 0 keeps full size. */
+int kyc_reference_pipeline(const uint8_t *jpeg, size_t length, int work_long_side, kyc_reference_result *result);
+
 #ifdef __cplusplus
 }
 #endif

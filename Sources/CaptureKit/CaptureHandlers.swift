@@ -1,0 +1,143 @@
+// CaptureService's handlers: capture.AnalyzeFrame runs the frame-analysis engine and the stream's auto-capture
+// tracker, whose state comes in with the request and goes back with the reply (any process can serve any frame).
+import FrameAnalysis
+import KYCCore
+import KYCMessages
+import Messaging
+
+/// The capture methods, testable without sockets.
+public struct CaptureHandlers: Sendable {
+    public static let service = "capture"
+    public static let analyzeFrameMethod = "capture.AnalyzeFrame"
+    /// Longest accepted stream id, in UTF-8 bytes.
+    public static let maxStreamIDBytes = 128
+    /// Largest raw frame side accepted before the engine looks at it (the pixel maximum applies too).
+    public static let maxRawSide = 16_384
+
+    public let thresholds: AnalysisThresholds
+    public let instance: String
+    private let analyzers: FrameAnalyzerPool
+
+    /// `workerThreads`: analyzers kept for reuse (one per worker thread); `instance` is echoed in each reply.
+    public init(configuration: CaptureServiceConfiguration = CaptureServiceConfiguration(), workerThreads: Int,
+                instance: String = ServiceRouter.defaultInstance()) {
+        let thresholds = configuration.thresholds
+        let maxPixels = configuration.maxPixels
+        self.thresholds = thresholds
+        self.instance = instance
+        analyzers = FrameAnalyzerPool(capacity: workerThreads) {
+            FrameAnalyzer(thresholds: thresholds, maxPixels: maxPixels)
+        }
+    }
+
+    /// Analyzers made so far (one per concurrently busy thread).
+    public var analyzerCount: Int { analyzers.createdCount }
+
+    /// A router serving every capture method.
+    public func router(version: String, logger: Logger) -> ServiceRouter {
+        var router = ServiceRouter(service: Self.service, version: version, instance: instance, logger: logger)
+        router.register(Self.analyzeFrameMethod) { envelope in try analyzeFrame(envelope) }
+        return router
+    }
+
+    /// `capture.AnalyzeFrame`: INVALID_ARGUMENT for a malformed request or a frame the engine cannot read (field
+    /// `frame`, the engine's code); otherwise the analysis, the capture decision and the next tracker state.
+    public func analyzeFrame(_ envelope: RequestEnvelope) throws(ServiceError) -> [UInt8] {
+        let request: AnalyzeFrameRequest
+        do {
+            request = try AnalyzeFrameRequest(serialized: envelope.payload)
+        } catch {
+            throw ServiceError.invalidArgument(field: "payload", code: "malformed",
+                                               message: "the request is not an AnalyzeFrameRequest")
+        }
+        let (input, mode, tracker) = try validated(request)
+        let analysis: FrameAnalysis
+        do {
+            analysis = try analyzers.withAnalyzer { analyzer throws(FrameAnalysisError) in
+                try analyzer.analyze(input, mode: mode)
+            }
+        } catch {
+            throw ServiceError.invalidArgument(field: "frame", code: error.code.rawValue, message: error.message)
+        }
+        var next = tracker
+        let capture = next.update(with: analysis, thresholds: thresholds)
+        var feedback = analysis.feedback
+        // A GOOD frame that moved since the last one restarts the still run: tell the user to hold steady.
+        if !capture, analysis.primary == .good, next.waitingFeedback == .holdSteady {
+            feedback = [Feedback(code: .holdSteady, value: next.lastMotion, threshold: thresholds.maxCornerMotion)]
+        }
+        let reply = AnalyzeFrameReply(
+            analysis: analysis, feedback: feedback, capture: capture,
+            trackerState: CaptureTrackerState.encode(next, stream: request.streamID, mode: mode),
+            streamID: request.streamID, instance: instance)
+        return reply.serialized()
+    }
+
+    /// The engine input, mode and tracker of a well-formed request; every malformed field is reported at once.
+    private func validated(_ request: AnalyzeFrameRequest) throws(ServiceError)
+        -> (FrameInput, FrameMode, CaptureTracker)
+    {
+        var violations: [FieldViolation] = []
+        func violation(_ field: String, _ code: String, _ message: String) {
+            violations.append(FieldViolation(field: field, code: code, message: message))
+        }
+        let mode: FrameMode?
+        switch request.mode {
+        case .document: mode = .document
+        case .selfie: mode = .selfie
+        case .unspecified:
+            mode = nil
+            violation("mode", "invalid_value", "mode must be document or selfie")
+        }
+        if request.streamID.isEmpty {
+            violation("stream_id", "required", "stream_id is required")
+        } else if request.streamID.utf8.count > Self.maxStreamIDBytes {
+            violation("stream_id", "too_long", "stream_id must be at most \(Self.maxStreamIDBytes) bytes")
+        }
+        var input: FrameInput?
+        switch request.format {
+        case .unspecified:
+            violation("format", "invalid_value", "format must be jpeg, gray8, nv12 or nv21")
+        case .jpeg:
+            input = .jpeg(request.frame)
+        case .gray8, .nv12, .nv21:
+            let width = Int(request.width), height = Int(request.height)
+            let stride = request.stride == 0 ? width : Int(request.stride)
+            let sides = 1...Self.maxRawSide
+            if !sides.contains(width) {
+                violation("width", "invalid_value", "width must be 1…\(Self.maxRawSide) for a raw frame")
+            }
+            if !sides.contains(height) {
+                violation("height", "invalid_value", "height must be 1…\(Self.maxRawSide) for a raw frame")
+            }
+            if stride < width || stride > 4 * Self.maxRawSide {
+                violation("stride", "invalid_value", "stride must be at least width (0 means width)")
+            }
+            let format: RawPixelFormat = request.format == .gray8 ? .gray8 : request.format == .nv12 ? .nv12 : .nv21
+            input = .raw(bytes: request.frame, width: width, height: height, stride: stride, format: format)
+        }
+        var tracker = CaptureTracker()
+        if let mode, violations.allSatisfy({ $0.field != "stream_id" }) {
+            do {
+                tracker = try CaptureTrackerState.decode(request.trackerState, stream: request.streamID, mode: mode)
+            } catch {
+                switch error {
+                case .tooLong:
+                    violation("tracker_state", "too_long",
+                              "tracker_state must be at most \(CaptureTrackerState.maxBytes) bytes")
+                case .unreadable:
+                    violation("tracker_state", "invalid_state",
+                              "tracker_state must be the tracker_state of this stream's previous reply")
+                case .otherStream:
+                    violation("tracker_state", "invalid_state", "tracker_state belongs to another stream or mode")
+                }
+            }
+        }
+        guard violations.isEmpty, let input, let mode else {
+            let message = violations.count == 1 ? violations[0].message : "\(violations.count) fields are invalid"
+            throw ServiceError(status: .invalidArgument, code: violations.count == 1 ? violations[0].code
+                                   : "validation_failed", message: message, violations: violations)
+        }
+        return (input, mode, tracker)
+    }
+}

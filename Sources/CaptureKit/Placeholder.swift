@@ -1,1 +1,0 @@
-// Placeholder until CaptureKit's first file lands (issue #5).

@@ -1,0 +1,74 @@
+// Auto-capture for one stream: a small Codable value, so the state can travel with each request.
+
+/// Decides when to capture: the document has been GOOD and still (corners moving less than
+/// `maxCornerMotion` of the diagonal between consecutive frames) for `stillFrames` consecutive frames.
+public struct CaptureTracker: Sendable, Codable, Equatable {
+    /// Consecutive GOOD-and-still frames so far (the first GOOD frame counts as 1).
+    public private(set) var consecutiveGood: Int = 0
+    /// Corners of the previous GOOD frame, normalised to 0…1 of the frame (so streams may change resolution).
+    public private(set) var previousCorners: [FramePoint]? = nil
+    /// Mean corner movement from the previous frame, as a share of the diagonal (nil without a previous frame).
+    public private(set) var lastMotion: Double? = nil
+    /// True once the current still run has captured; the next capture needs a new run (movement or a bad frame).
+    public private(set) var captured: Bool = false
+
+    public init() {}
+
+    /// Feeds one analysed frame; returns true when the frame should be captured (GOOD and still for N frames).
+    /// Selfie frames count as still when their face box moves less than the same threshold.
+    public mutating func update(with analysis: FrameAnalysis, thresholds: AnalysisThresholds) -> Bool {
+        guard analysis.primary == .good, let corners = Self.normalisedCorners(of: analysis) else {
+            reset()
+            return false
+        }
+        if let previous = previousCorners, previous.count == corners.count {
+            var total = 0.0
+            for (a, b) in zip(previous, corners) {
+                let dx = (a.x - b.x) * Double(analysis.width), dy = (a.y - b.y) * Double(analysis.height)
+                total += (dx * dx + dy * dy).squareRoot()
+            }
+            let diagonal = Double(analysis.width * analysis.width + analysis.height * analysis.height).squareRoot()
+            let motion = total / Double(corners.count) / max(diagonal, 1)
+            lastMotion = motion
+            consecutiveGood = motion <= thresholds.maxCornerMotion ? consecutiveGood + 1 : 1
+        } else {
+            lastMotion = nil
+            consecutiveGood = 1
+        }
+        previousCorners = corners
+        if consecutiveGood == 1 { captured = false }
+        // Capture once per still run: the user is not asked to hold still again for the same document.
+        if consecutiveGood >= thresholds.stillFrames && !captured {
+            captured = true
+            return true
+        }
+        return false
+    }
+
+    /// What to tell the user while waiting: HOLD_STEADY when the frame is GOOD but the document moved since the
+    /// previous frame, nil otherwise.
+    public var waitingFeedback: FeedbackCode? {
+        guard consecutiveGood == 1, lastMotion != nil else { return nil }
+        return .holdSteady
+    }
+
+    private mutating func reset() {
+        consecutiveGood = 0
+        captured = false
+        previousCorners = nil
+        lastMotion = nil
+    }
+
+    private static func normalisedCorners(of analysis: FrameAnalysis) -> [FramePoint]? {
+        let w = Double(max(analysis.width, 1)), h = Double(max(analysis.height, 1))
+        switch analysis.mode {
+        case .document:
+            guard let region = analysis.region, region.corners.count == 4 else { return nil }
+            return region.corners.map { FramePoint(x: $0.x / w, y: $0.y / h) }
+        case .selfie:
+            guard let face = analysis.faces.first else { return nil }
+            return [FramePoint(x: face.x / w, y: face.y / h),
+                    FramePoint(x: (face.x + face.width) / w, y: (face.y + face.height) / h)]
+        }
+    }
+}

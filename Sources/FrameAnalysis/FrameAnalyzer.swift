@@ -1,0 +1,220 @@
+// The frame-analysis engine: decode/subsample to a small gray working image, then detect, measure and judge.
+import Foundation
+
+/// Reuses its buffers between frames: one analyzer per thread (not Sendable).
+public final class FrameAnalyzer {
+    public let thresholds: AnalysisThresholds
+    public let maxPixels: Int
+
+    private let decoder = JPEGGrayDecoder()
+    /// The working image (long side ≥ `workingLongSide`) and its half-size copy used for detection.
+    private let working = GrayImage()
+    private let small = GrayImage()
+    private let spans = RegionSpans()
+    private let glare = GlareMeasurement()
+    private let documentFinder = DocumentFinder()
+    private var faceDetector: FaceDetector?
+
+    public init(thresholds: AnalysisThresholds = .default, maxPixels: Int = 40_000_000) {
+        self.thresholds = thresholds
+        self.maxPixels = maxPixels
+    }
+
+    /// Analyses one frame. Bad input (empty, corrupt or truncated JPEG, wrong raw size, too many pixels) throws.
+    public func analyze(_ input: FrameInput, mode: FrameMode) throws(FrameAnalysisError) -> FrameAnalysis {
+        let inputSize: (width: Int, height: Int)
+        switch input {
+        case .jpeg(let bytes):
+            inputSize = try decoder.decode(bytes, into: working, longSide: thresholds.workingLongSide,
+                                           maxPixels: maxPixels)
+        case .raw(let bytes, let width, let height, let stride, let format):
+            try RawFrameSampler.sample(bytes: bytes, width: width, height: height, stride: stride, format: format,
+                                       into: working, longSide: thresholds.workingLongSide, maxPixels: maxPixels)
+            inputSize = (width, height)
+        }
+        guard working.width >= 16, working.height >= 16 else {
+            throw FrameAnalysisError(code: .unsupportedFormat,
+                                     message: "frame of \(inputSize.width)×\(inputSize.height) is too small to analyse")
+        }
+        // Detection runs on a ~320 px image: enough for corners within 1 % of the diagonal, four times less work.
+        let detection: GrayImage
+        if max(working.width, working.height) >= 560 {
+            small.downsample2x(from: working)
+            detection = small
+        } else {
+            detection = working
+        }
+        switch mode {
+        case .document: return analyzeDocument(inputSize: inputSize, detection: detection)
+        case .selfie: return try analyzeSelfie(inputSize: inputSize, detection: detection)
+        }
+    }
+
+    /// The working resolution the analyzer decodes a `width × height` JPEG to (for decode-only benchmarks).
+    public func workingSize(forJPEGWidth width: Int, height: Int) -> (width: Int, height: Int) {
+        decoder.scaledSize(width: width, height: height, longSide: thresholds.workingLongSide)
+    }
+
+    // MARK: Document mode
+
+    private func analyzeDocument(inputSize: (width: Int, height: Int), detection: GrayImage) -> FrameAnalysis {
+        let t = thresholds
+        var metrics = FrameMetrics()
+        var feedback: [Feedback] = []
+        let found = documentFinder.find(in: detection)
+        let toWorking = (x: Double(working.width) / Double(detection.width),
+                         y: Double(working.height) / Double(detection.height))
+        let quad = found.map { $0.quad.scaled(x: toWorking.x, y: toWorking.y) }
+        var region: DocumentRegion?
+
+        spans.set(for: working, quad: quad)
+        let exposure = FrameMeasurements.exposure(working, spans: spans)
+        metrics["brightness"] = exposure.mean
+        metrics["contrast"] = exposure.stddev
+
+        guard let found, let quad, found.confidence >= t.minDocumentConfidence, spans.pixelCount > 0 else {
+            metrics["documentConfidence"] = found?.confidence ?? 0
+            // When the exposure itself hides the document, say so first: it is what the user can fix.
+            if exposure.mean < t.minBrightness {
+                feedback.append(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness))
+            } else if exposure.mean > t.maxBrightness {
+                feedback.append(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness))
+            }
+            feedback.insert(Feedback(code: .noDocument, value: found?.confidence ?? 0,
+                                     threshold: t.minDocumentConfidence), at: 0)
+            return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: nil,
+                                 faces: [], metrics: metrics, feedback: feedback)
+        }
+        let toInput = (x: Double(inputSize.width) / Double(working.width),
+                       y: Double(inputSize.height) / Double(working.height))
+        let inputQuad = quad.scaled(x: toInput.x, y: toInput.y)
+        region = DocumentRegion(corners: inputQuad.corners.map { FramePoint(x: $0.x, y: $0.y) },
+                                confidence: found.confidence)
+        metrics["documentConfidence"] = found.confidence
+
+        // Geometry, in input pixels (so raw and JPEG frames of one size agree).
+        let frameArea = Double(inputSize.width * inputSize.height)
+        let fill = min(inputQuad.area / frameArea, 1)
+        let shortSide = Double(min(inputSize.width, inputSize.height))
+        var margin = Double.infinity
+        for c in inputQuad.corners {
+            margin = min(margin, c.x, c.y, Double(inputSize.width - 1) - c.x, Double(inputSize.height - 1) - c.y)
+        }
+        let edgeDistance = margin / shortSide
+        let skew = inputQuad.skewDegrees
+        metrics["fill"] = fill
+        metrics["skew"] = skew
+        metrics["edgeDistance"] = edgeDistance
+        metrics["aspect"] = inputQuad.aspect
+
+        let sharpness = FrameMeasurements.sharpness(working, spans: spans)
+        metrics["sharpness"] = sharpness.overall
+        metrics["motionAnisotropy"] = sharpness.anisotropy
+
+        let glareResult = glare.measure(working, spans: spans, luma: UInt8(max(1, min(255, t.glareLuma.rounded()))))
+        let area = Double(max(spans.pixelCount, 1))
+        let glareFraction = Double(glareResult.saturated) / area
+        let largestBlob = Double(glareResult.largestBlob) / area
+        metrics["glareFraction"] = glareFraction
+        metrics["largestGlareBlob"] = largestBlob
+
+        if edgeDistance < t.edgeMargin {
+            feedback.append(Feedback(code: .cutOff, value: edgeDistance, threshold: t.edgeMargin))
+        }
+        if fill < t.minFill { feedback.append(Feedback(code: .moveCloser, value: fill, threshold: t.minFill)) }
+        if fill > t.maxFill { feedback.append(Feedback(code: .moveAway, value: fill, threshold: t.maxFill)) }
+        if skew > t.maxSkew { feedback.append(Feedback(code: .tilted, value: skew, threshold: t.maxSkew)) }
+        if exposure.mean < t.minBrightness {
+            feedback.append(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness))
+        }
+        if exposure.mean > t.maxBrightness {
+            feedback.append(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness))
+        } else if glareFraction > t.overexposedFraction {
+            // Most of the document clipped is exposure, not a reflection the user can tilt away.
+            feedback.append(Feedback(code: .tooBright, value: glareFraction, threshold: t.overexposedFraction))
+        }
+        let blurred = sharpness.overall < t.minSharpness
+        let motion = blurred && sharpness.anisotropy < t.maxMotionAnisotropy
+        if blurred && !motion {
+            feedback.append(Feedback(code: .blurry, value: sharpness.overall, threshold: t.minSharpness))
+        }
+        if glareFraction > t.overexposedFraction {
+            // Reported as TOO_BRIGHT above.
+        } else if glareFraction > t.maxGlareFraction {
+            feedback.append(Feedback(code: .glare, value: glareFraction, threshold: t.maxGlareFraction))
+        } else if largestBlob > t.maxGlareBlob {
+            feedback.append(Feedback(code: .glare, value: largestBlob, threshold: t.maxGlareBlob))
+        }
+        if motion {
+            feedback.append(Feedback(code: .holdSteady, value: sharpness.anisotropy, threshold: t.maxMotionAnisotropy))
+        }
+        if feedback.isEmpty { feedback.append(Feedback(code: .good)) }
+        return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: region,
+                             faces: [], metrics: metrics, feedback: feedback)
+    }
+
+    // MARK: Selfie mode
+
+    private func analyzeSelfie(inputSize: (width: Int, height: Int),
+                               detection: GrayImage) throws(FrameAnalysisError) -> FrameAnalysis {
+        let t = thresholds
+        if faceDetector == nil { faceDetector = try FaceDetector() }
+        let shortDetection = min(detection.width, detection.height)
+        let minFace = max(20, Int(Double(shortDetection) * 0.08))
+        let found = faceDetector!.detect(small: detection, large: working, minFace: minFace)
+        let sx = Double(inputSize.width) / Double(detection.width), sy = Double(inputSize.height) / Double(detection.height)
+        let faces = found.map {
+            FaceRegion(x: Double($0.x) * sx, y: Double($0.y) * sy, width: Double($0.width) * sx,
+                       height: Double($0.height) * sy, eyes: Int($0.eyes))
+        }
+        var metrics = FrameMetrics()
+        var feedback: [Feedback] = []
+        metrics["faceCount"] = Double(faces.count)
+
+        // Exposure and sharpness on the face when there is one (the background does not matter), else the frame.
+        let faceQuad: Quadrilateral? = faces.first.map { f in
+            let wx = Double(working.width) / Double(inputSize.width), wy = Double(working.height) / Double(inputSize.height)
+            let x0 = f.x * wx, y0 = f.y * wy, x1 = (f.x + f.width) * wx, y1 = (f.y + f.height) * wy
+            return Quadrilateral(corners: [SIMD2(x0, y0), SIMD2(x1, y0), SIMD2(x1, y1), SIMD2(x0, y1)])
+        }
+        spans.set(for: working, quad: faceQuad)
+        let exposure = FrameMeasurements.exposure(working, spans: spans)
+        let sharpness = FrameMeasurements.sharpness(working, spans: spans)
+        metrics["brightness"] = exposure.mean
+        metrics["contrast"] = exposure.stddev
+        metrics["sharpness"] = sharpness.overall
+
+        let shortSide = Double(min(inputSize.width, inputSize.height))
+        if let face = faces.first {
+            // A second face at least 40 % of the main one's width is a second person; smaller hits are usually
+            // background texture the cascade mistook for a face.
+            let others = faces.dropFirst().filter { $0.width >= 0.4 * face.width }.count
+            let size = face.width / shortSide
+            let cx = face.x + face.width / 2, cy = face.y + face.height / 2
+            let dx = cx - Double(inputSize.width) / 2, dy = cy - Double(inputSize.height) / 2
+            let offset = (dx * dx + dy * dy).squareRoot() / shortSide
+            metrics["faceSize"] = size
+            metrics["faceOffset"] = offset
+            metrics["eyes"] = Double(face.eyes)
+            if others > 0 {
+                feedback.append(Feedback(code: .multipleFaces, value: Double(others + 1), threshold: 1))
+            }
+            if size < t.minFaceSize { feedback.append(Feedback(code: .faceTooSmall, value: size, threshold: t.minFaceSize)) }
+            if size > t.maxFaceSize { feedback.append(Feedback(code: .faceTooLarge, value: size, threshold: t.maxFaceSize)) }
+            if offset > t.maxFaceOffset {
+                feedback.append(Feedback(code: .faceNotCentered, value: offset, threshold: t.maxFaceOffset))
+            }
+        } else {
+            feedback.append(Feedback(code: .noFace, value: 0, threshold: 1))
+        }
+        if exposure.mean < t.minBrightness {
+            feedback.append(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness))
+        }
+        if !faces.isEmpty, sharpness.overall < t.minSharpness {
+            feedback.append(Feedback(code: .blurry, value: sharpness.overall, threshold: t.minSharpness))
+        }
+        if feedback.isEmpty { feedback.append(Feedback(code: .good)) }
+        return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .selfie, region: nil,
+                             faces: faces, metrics: metrics, feedback: feedback)
+    }
+}

@@ -1,0 +1,42 @@
+// Geometry reported to callers, always in the input frame's pixel coordinates.
+
+/// A point in input pixel coordinates (x to the right, y down).
+public struct FramePoint: Sendable, Codable, Equatable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// The document's quadrilateral. Corners in INPUT pixel coordinates, clockwise from top-left.
+public struct DocumentRegion: Sendable, Codable, Equatable {
+    /// Four corners: top-left, top-right, bottom-right, bottom-left.
+    public var corners: [FramePoint]
+    /// 0…1: how strongly the frame supports this quadrilateral (edge support, shape and contrast).
+    public var confidence: Double
+
+    public init(corners: [FramePoint], confidence: Double) {
+        self.corners = corners
+        self.confidence = confidence
+    }
+}
+
+/// A detected face, in input pixels, with the number of eyes found inside it (0…2).
+public struct FaceRegion: Sendable, Codable, Equatable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public var eyes: Int
+
+    public init(x: Double, y: Double, width: Double, height: Double, eyes: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.eyes = eyes
+    }
+}

@@ -1,0 +1,183 @@
+// Exposure, sharpness and glare, measured inside a region of the working image in tight loops over reusable
+// buffers (no allocation once the buffers have grown to the working size).
+
+/// Per-row column spans [lo, hi) of the measured region, reused between frames.
+final class RegionSpans {
+    private(set) var lo: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 1)
+    private(set) var hi: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 1)
+    private(set) var rows = 0
+    private(set) var pixelCount = 0
+
+    deinit {
+        lo.deallocate()
+        hi.deallocate()
+    }
+
+    /// The whole image, or the part of it inside `quad`, shrunk by `inset` pixels at the left and right.
+    func set(for image: GrayImage, quad: Quadrilateral?, inset: Int = 0) {
+        if image.height > lo.count {
+            lo.deallocate()
+            hi.deallocate()
+            lo = .allocate(capacity: image.height)
+            hi = .allocate(capacity: image.height)
+        }
+        rows = image.height
+        pixelCount = 0
+        for y in 0..<image.height {
+            var span: (lo: Int, hi: Int) = quad?.span(row: y, width: image.width) ?? (lo: 0, hi: image.width)
+            span.lo += inset
+            span.hi -= inset
+            if span.hi <= span.lo { span = (lo: 0, hi: 0) }
+            lo[y] = Int32(span.lo)
+            hi[y] = Int32(span.hi)
+            pixelCount += span.hi - span.lo
+        }
+    }
+}
+
+/// Sharpness in each direction: how steep edges are relative to the step they make (0 = wide blur, 1 = crisp).
+struct SharpnessMeasurement {
+    var horizontal: Double, vertical: Double, diagonal: Double, antidiagonal: Double
+    /// The weaker of the horizontal and vertical values: motion along either axis makes the frame unreadable.
+    var overall: Double { min(horizontal, vertical) }
+    /// Weaker / stronger of two perpendicular directions (the axis pair or the diagonal pair, whichever differs
+    /// more): near 1 for defocus, small for motion blur. Diagonal steps span √2 more pixels, so only perpendicular
+    /// directions of the same kind are compared.
+    var anisotropy: Double {
+        func ratio(_ a: Double, _ b: Double) -> Double { max(a, b) > 0 ? min(a, b) / max(a, b) : 1 }
+        return min(ratio(horizontal, vertical), ratio(diagonal, antidiagonal))
+    }
+}
+
+enum FrameMeasurements {
+    /// Mean and standard deviation of luma over the spans.
+    static func exposure(_ image: GrayImage, spans: RegionSpans) -> (mean: Double, stddev: Double) {
+        var sum = 0, sumSquares = 0, count = 0
+        let base = image.base, w = image.width
+        for y in 0..<spans.rows {
+            let lo = Int(spans.lo[y]), hi = Int(spans.hi[y])
+            guard lo < hi else { continue }
+            let row = base + y * w
+            var s = 0, ss = 0
+            for x in lo..<hi {
+                let v = Int(row[x])
+                s &+= v
+                ss &+= v &* v
+            }
+            sum &+= s
+            sumSquares &+= ss
+            count += hi - lo
+        }
+        guard count > 0 else { return (0, 0) }
+        let mean = Double(sum) / Double(count)
+        let variance = max(0, Double(sumSquares) / Double(count) - mean * mean)
+        return (mean, variance.squareRoot())
+    }
+
+    /// Edge steepness per direction. At each edge pixel (|fine difference| a local maximum above a noise floor) the
+    /// fine difference I(p+d) − I(p−d) is compared with the step across the edge I(p+3d) − I(p−3d): for a crisp edge
+    /// they are equal, for a Gaussian blur of σ pixels the ratio falls towards 1/3. Edges are weighted by strength so
+    /// that sensor noise (weak, isolated differences) cannot make a blurred frame look sharp. Every other row is
+    /// read: the estimate is a ratio over thousands of edge pixels.
+    static func sharpness(_ image: GrayImage, spans: RegionSpans) -> SharpnessMeasurement {
+        let w = image.width, h = image.height
+        guard w > 8, h > 8 else { return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0) }
+        let base = image.base
+        let offsets = [1, w, w + 1, w - 1]
+        var numerators = SIMD4<Double>(repeating: 0), denominators = SIMD4<Double>(repeating: 0)
+        let floor = 20
+        for (k, d) in offsets.enumerated() {
+            var num = 0, den = 0
+            var y = 4
+            while y < h - 4 {
+                let lo = max(4, Int(spans.lo[y])), hi = min(w - 4, Int(spans.hi[y]))
+                if lo < hi {
+                    let row = base + y * w
+                    for x in lo..<hi {
+                        let p = row + x
+                        let f = Int(p[d]) - Int(p[-d])
+                        let af = abs(f)
+                        if af < floor { continue }
+                        // Only the steepest point of each edge profile.
+                        if af < abs(Int(p[2 * d]) - Int(p[0])) || af < abs(Int(p[0]) - Int(p[-2 * d])) { continue }
+                        let c = abs(Int(p[3 * d]) - Int(p[-3 * d]))
+                        num &+= af &* af
+                        den &+= af &* max(c, af)
+                    }
+                }
+                y += 2
+            }
+            numerators[k] = Double(num)
+            denominators[k] = Double(den)
+        }
+        func normalised(_ k: Int) -> Double {
+            guard denominators[k] > 0 else { return 0 }
+            let ratio = numerators[k] / denominators[k]
+            return max(0, min(1, (ratio - 1.0 / 3.0) * 1.5))
+        }
+        return SharpnessMeasurement(horizontal: normalised(0), vertical: normalised(1), diagonal: normalised(2),
+                                    antidiagonal: normalised(3))
+    }
+}
+
+/// Saturated pixels inside the region and the largest 4-connected saturated blob, with reusable buffers.
+final class GlareMeasurement {
+    private var visited: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 1)
+    private var stack: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 1)
+
+    deinit {
+        visited.deallocate()
+        stack.deallocate()
+    }
+
+    /// (saturated pixels, largest blob pixels) inside the spans.
+    func measure(_ image: GrayImage, spans: RegionSpans, luma: UInt8) -> (saturated: Int, largestBlob: Int) {
+        let w = image.width, h = image.height, n = w * h
+        if n > visited.count {
+            visited.deallocate()
+            stack.deallocate()
+            visited = .allocate(capacity: n)
+            stack = .allocate(capacity: n)
+        }
+        let base = image.base, seen = visited.baseAddress!, todo = stack.baseAddress!
+        var saturated = 0
+        var any = false
+        for y in 0..<h {
+            let lo = Int(spans.lo[y]), hi = Int(spans.hi[y])
+            guard lo < hi else { continue }
+            let row = base + y * w
+            var count = 0
+            for x in lo..<hi where row[x] >= luma { count += 1 }
+            saturated += count
+            if count > 0 { any = true }
+        }
+        guard any else { return (0, 0) }
+        (seen).update(repeating: 0, count: n)
+        @inline(__always) func inside(_ x: Int, _ y: Int) -> Bool {
+            x >= Int(spans.lo[y]) && x < Int(spans.hi[y]) && base[y * w + x] >= luma
+        }
+        var largest = 0
+        for y in 0..<h {
+            let lo = Int(spans.lo[y]), hi = Int(spans.hi[y])
+            guard lo < hi else { continue }
+            for x in lo..<hi where base[y * w + x] >= luma && seen[y * w + x] == 0 {
+                var top = 0, size = 0
+                seen[y * w + x] = 1
+                todo[top] = Int32(y * w + x)
+                top += 1
+                while top > 0 {
+                    top -= 1
+                    let i = Int(todo[top]), px = i % w, py = i / w
+                    size += 1
+                    // Each pixel is pushed once (marked when pushed), so the stack never exceeds n entries.
+                    if px > 0, seen[i - 1] == 0, inside(px - 1, py) { seen[i - 1] = 1; todo[top] = Int32(i - 1); top += 1 }
+                    if px < w - 1, seen[i + 1] == 0, inside(px + 1, py) { seen[i + 1] = 1; todo[top] = Int32(i + 1); top += 1 }
+                    if py > 0, seen[i - w] == 0, inside(px, py - 1) { seen[i - w] = 1; todo[top] = Int32(i - w); top += 1 }
+                    if py < h - 1, seen[i + w] == 0, inside(px, py + 1) { seen[i + w] = 1; todo[top] = Int32(i + w); top += 1 }
+                }
+                largest = max(largest, size)
+            }
+        }
+        return (saturated, largest)
+    }
+}

@@ -1,0 +1,97 @@
+// libjpeg-turbo (TurboJPEG API) decoding straight to 8-bit gray at a reduced working resolution.
+// The header is read first so oversized images are refused before any pixel buffer is allocated; the DCT scaling
+// factor is the smallest one whose result is still at least the working size (less IDCT work, no resize pass).
+// Warnings are treated as errors: a truncated JPEG decodes "successfully" with a grey bottom, which must never be
+// analysed or auto-captured.
+import CTurboJPEG
+
+/// Decodes JPEGs to gray at a working resolution. Owns one TurboJPEG handle; one decoder per thread.
+public final class JPEGGrayDecoder {
+    private var handle: tjhandle?
+    private let scalingFactors: [(num: Int, denom: Int)]
+
+    public init() {
+        handle = tjInitDecompress()
+        var count: Int32 = 0
+        var factors: [(Int, Int)] = []
+        if let list = tjGetScalingFactors(&count) {
+            for i in 0..<Int(count) { factors.append((Int(list[i].num), Int(list[i].denom))) }
+        }
+        scalingFactors = factors.isEmpty ? [(1, 1)] : factors
+    }
+
+    deinit { close() }
+
+    /// Frees the TurboJPEG handle; safe to call more than once.
+    public func close() {
+        if let handle { tjDestroy(handle) }
+        handle = nil
+    }
+
+    /// The header's size, checked against `maxPixels` (nothing is decoded).
+    public func header(of jpeg: [UInt8], maxPixels: Int) throws(FrameAnalysisError) -> (width: Int, height: Int) {
+        guard !jpeg.isEmpty else { throw FrameAnalysisError(code: .emptyInput, message: "the frame has no bytes") }
+        guard let handle else { throw FrameAnalysisError(code: .unsupportedFormat, message: "decoder is closed") }
+        var w: Int32 = 0, h: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let rc = jpeg.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &w, &h, &subsampling, &colorspace)
+        }
+        guard rc == 0, w > 0, h > 0 else {
+            throw FrameAnalysisError(code: .corruptImage, message: "not a readable JPEG (\(Self.message(handle)))")
+        }
+        guard Int(w) * Int(h) <= maxPixels else {
+            throw FrameAnalysisError(code: .tooManyPixels,
+                                     message: "image is \(w)×\(h) pixels, more than the maximum of \(maxPixels)")
+        }
+        return (Int(w), Int(h))
+    }
+
+    /// The decoded size for an image of `width × height` with the smallest scale whose long side is ≥ `longSide`.
+    public func scaledSize(width: Int, height: Int, longSide: Int) -> (width: Int, height: Int) {
+        let long = max(width, height)
+        var best = (num: 1, denom: 1), bestLong = long
+        for f in scalingFactors {
+            let scaled = (long * f.num + f.denom - 1) / f.denom   // TJSCALED rounds up
+            if scaled >= min(longSide, long), scaled < bestLong || (scaled == bestLong && f.num < f.denom) {
+                best = f
+                bestLong = scaled
+            }
+        }
+        return ((width * best.num + best.denom - 1) / best.denom, (height * best.num + best.denom - 1) / best.denom)
+    }
+
+    /// Decodes `jpeg` to gray into `image` at the working size; returns the input size.
+    @discardableResult
+    func decode(_ jpeg: [UInt8], into image: GrayImage, longSide: Int,
+                maxPixels: Int) throws(FrameAnalysisError) -> (width: Int, height: Int) {
+        let size = try header(of: jpeg, maxPixels: maxPixels)
+        guard let handle else { throw FrameAnalysisError(code: .unsupportedFormat, message: "decoder is closed") }
+        let scaled = scaledSize(width: size.width, height: size.height, longSide: longSide)
+        image.resize(width: scaled.width, height: scaled.height)
+        let flags = TJFLAG_FASTDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
+        let rc = jpeg.withUnsafeBufferPointer {
+            tjDecompress2(handle, $0.baseAddress, UInt($0.count), image.base, Int32(scaled.width), Int32(scaled.width),
+                          Int32(scaled.height), Int32(TJPF_GRAY.rawValue), flags)
+        }
+        if rc != 0 {
+            throw FrameAnalysisError(code: .corruptImage,
+                                     message: "JPEG data is damaged or truncated (\(Self.message(handle)))")
+        }
+        return size
+    }
+
+    /// Decodes only (the benchmark's baseline): same working size and flags as the analyzer.
+    public func decodeOnly(_ jpeg: [UInt8], longSide: Int = AnalysisThresholds.default.workingLongSide,
+                           maxPixels: Int = 40_000_000) throws(FrameAnalysisError) -> (width: Int, height: Int) {
+        let image = scratch
+        try decode(jpeg, into: image, longSide: longSide, maxPixels: maxPixels)
+        return (image.width, image.height)
+    }
+
+    private let scratch = GrayImage()
+
+    private static func message(_ handle: tjhandle) -> String {
+        guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
+        return String(cString: text)
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder until FrameAnalysis's first file lands (issue #5).

@@ -1,0 +1,76 @@
+// A convex quadrilateral in working-image coordinates, with the geometry the feedback needs.
+import Foundation
+
+/// Four corners, clockwise from top-left (y down), in some image's pixel coordinates.
+struct Quadrilateral: Equatable {
+    var corners: [SIMD2<Double>]
+
+    /// Shoelace area.
+    var area: Double {
+        var sum = 0.0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            sum += a.x * b.y - b.x * a.y
+        }
+        return abs(sum) / 2
+    }
+
+    /// Largest deviation of a corner angle from 90°, in degrees (perspective or tilt away from the camera).
+    var skewDegrees: Double {
+        var worst = 0.0
+        for i in 0..<4 {
+            let p = corners[i], a = corners[(i + 3) % 4] - p, b = corners[(i + 1) % 4] - p
+            let la = (a * a).sum().squareRoot(), lb = (b * b).sum().squareRoot()
+            guard la > 0, lb > 0 else { return 90 }
+            let cosine = max(-1, min(1, (a * b).sum() / (la * lb)))
+            worst = max(worst, abs(acos(cosine) * 180 / .pi - 90))
+        }
+        return worst
+    }
+
+    /// Mean of the two long sides over the mean of the two short sides.
+    var aspect: Double {
+        func length(_ i: Int) -> Double {
+            let d = corners[(i + 1) % 4] - corners[i]
+            return (d * d).sum().squareRoot()
+        }
+        let s0 = (length(0) + length(2)) / 2, s1 = (length(1) + length(3)) / 2
+        return max(s0, s1) / max(min(s0, s1), 1e-9)
+    }
+
+    /// The same corners scaled by (sx, sy) about pixel centres.
+    func scaled(x sx: Double, y sy: Double) -> Quadrilateral {
+        Quadrilateral(corners: corners.map { SIMD2(($0.x + 0.5) * sx - 0.5, ($0.y + 0.5) * sy - 0.5) })
+    }
+
+    /// Reorders any four corners of a convex quad clockwise (y down) starting from the top-left one.
+    static func ordered(_ points: [SIMD2<Double>]) -> Quadrilateral {
+        let centre = points.reduce(SIMD2<Double>(0, 0), +) / 4
+        let sorted = points.sorted { atan2($0.y - centre.y, $0.x - centre.x) < atan2($1.y - centre.y, $1.x - centre.x) }
+        // atan2 with y down grows clockwise on screen; start at the corner with the smallest x + y.
+        let start = sorted.indices.min { sorted[$0].x + sorted[$0].y < sorted[$1].x + sorted[$1].y }!
+        return Quadrilateral(corners: (0..<4).map { sorted[(start + $0) % 4] })
+    }
+
+    /// The columns [lo, hi) of row `y` (pixel centre y + 0.5) inside the quad, clipped to 0..<width.
+    func span(row y: Int, width: Int) -> (lo: Int, hi: Int) {
+        let yc = Double(y) + 0.5
+        var lo = Double.infinity, hi = -Double.infinity
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            if (a.y <= yc && b.y > yc) || (b.y <= yc && a.y > yc) {
+                let x = a.x + (yc - a.y) / (b.y - a.y) * (b.x - a.x)
+                lo = min(lo, x)
+                hi = max(hi, x)
+            }
+        }
+        guard lo <= hi else { return (0, 0) }
+        let l = max(0, Int((lo + 0.5).rounded(.up))), h = min(width, Int((hi + 0.5).rounded(.down)))
+        return l < h ? (l, h) : (0, 0)
+    }
+
+    var boundingRows: (lo: Int, hi: Int) {
+        let ys = corners.map(\.y)
+        return (Int(ys.min()!.rounded(.down)), Int(ys.max()!.rounded(.up)) + 1)
+    }
+}

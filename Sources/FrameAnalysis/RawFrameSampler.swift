@@ -1,0 +1,52 @@
+// Raw camera frames: only the Y (luma) plane is read; it is box-subsampled by an integer factor to the working size.
+
+enum RawFrameSampler {
+    /// Validates the layout and subsamples the Y plane into `image`. Returns the input size.
+    static func sample(bytes: [UInt8], width: Int, height: Int, stride: Int, format: RawPixelFormat,
+                       into image: GrayImage, longSide: Int, maxPixels: Int) throws(FrameAnalysisError) {
+        guard !bytes.isEmpty else { throw FrameAnalysisError(code: .emptyInput, message: "the frame has no bytes") }
+        guard width > 0, height > 0, stride >= width else {
+            throw FrameAnalysisError(code: .wrongRawSize,
+                                     message: "invalid raw layout \(width)×\(height) with stride \(stride)")
+        }
+        guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels,
+              width <= maxPixels, height <= maxPixels else {
+            throw FrameAnalysisError(code: .tooManyPixels,
+                                     message: "frame is \(width)×\(height) pixels, more than the maximum of \(maxPixels)")
+        }
+        // Rows of the whole buffer: the Y plane, plus the interleaved half-height chroma plane for NV12/NV21.
+        let chromaRows = format == .gray8 ? 0 : (height + 1) / 2
+        let (yBytes, overflow) = stride.multipliedReportingOverflow(by: height + chromaRows)
+        guard !overflow else { throw FrameAnalysisError(code: .wrongRawSize, message: "raw frame size overflows") }
+        let lastRowWidth = format == .gray8 ? width : (width + 1) / 2 * 2
+        let minimum = yBytes - stride + lastRowWidth   // the last row may come without its padding
+        guard bytes.count >= minimum, bytes.count <= yBytes else {
+            throw FrameAnalysisError(code: .wrongRawSize, message: "a \(format.rawValue) frame of \(width)×\(height) "
+                + "with stride \(stride) needs \(yBytes) bytes (at least \(minimum)); got \(bytes.count)")
+        }
+        let factor = max(1, max(width, height) / max(longSide, 1))
+        let w = width / factor, h = height / factor
+        image.resize(width: w, height: h)
+        let dst = image.base
+        bytes.withUnsafeBufferPointer { buffer in
+            let src = buffer.baseAddress!
+            if factor == 1 {
+                for y in 0..<h { (dst + y * w).update(from: src + y * stride, count: w) }
+                return
+            }
+            let area = factor * factor, half = area / 2
+            for y in 0..<h {
+                let out = dst + y * w
+                for x in 0..<w {
+                    var sum = 0
+                    var row = src + (y * factor) * stride + x * factor
+                    for _ in 0..<factor {
+                        for k in 0..<factor { sum &+= Int(row[k]) }
+                        row += stride
+                    }
+                    out[x] = UInt8(truncatingIfNeeded: (sum + half) / area)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+// kyc-bench capture: per-frame cost of the frame-analysis engine on tools/framegen's JPEGs, next to two baselines
+// measured in the same run on the same frames: (1) decoding alone (libjpeg-turbo straight to gray at the engine's
+// working resolution, the floor any analysis pays) and (3) the equivalent OpenCV pipeline through COpenCVBridge.
+import COpenCVBridge
+import FrameAnalysis
+import Foundation
+import KYCCore
+
+/// `kyc-bench capture --frames DIR [--rounds N] [--warmup N]`: DIR is a framegen output (labels.json + JPEGs).
+struct CaptureCommand {
+    let directory: String
+    let rounds: Int
+    let warmup: Int
+
+    static let usage = """
+          kyc-bench capture --frames DIR [--rounds N] [--warmup N]
+              decode-only vs full analysis vs the OpenCV reference pipeline on framegen's 720p/1080p JPEGs
+              (tools/framegen/framegen.py --size 1280x720,1920x1080); prints key=value lines and a table
+        """
+
+    init(arguments: ArraySlice<String>) throws {
+        var directory: String?
+        var rounds = 20, warmup = 2
+        var iterator = arguments.makeIterator()
+        while let name = iterator.next() {
+            guard let value = iterator.next() else {
+                throw BenchError(.usage, function: "arguments", message: "\(name) needs a value")
+            }
+            switch name {
+            case "--frames": directory = value
+            case "--rounds": rounds = try Self.count(name, value, 1...100_000)
+            case "--warmup": warmup = try Self.count(name, value, 0...1_000)
+            default: throw BenchError(.usage, function: "arguments", message: "unexpected argument '\(name)'")
+            }
+        }
+        guard let directory else { throw BenchError(.usage, function: "arguments", message: "--frames is required") }
+        self.directory = directory
+        self.rounds = rounds
+        self.warmup = warmup
+    }
+
+    private static func count(_ name: String, _ value: String, _ range: ClosedRange<Int>) throws -> Int {
+        guard let number = Int(value), range.contains(number) else {
+            throw BenchError(.usage, function: "arguments",
+                             message: "\(name) must be an integer in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return number
+    }
+
+    private struct Label: Decodable {
+        let file: String
+        let mode: String
+        let height: Int
+        let sequence: String?
+    }
+
+    private struct Labels: Decodable {
+        let frames: [Label]
+    }
+
+    func run() throws {
+        let labelsURL = URL(fileURLWithPath: directory).appendingPathComponent("labels.json")
+        guard let data = FileManager.default.contents(atPath: labelsURL.path),
+              let labels = try? JSONDecoder().decode(Labels.self, from: data) else {
+            throw BenchError(.notReady, function: "labels.json", message: "cannot read \(labelsURL.path)")
+        }
+        var lines: [String] = []
+        var table = "Capture (per frame, one thread)        p50 us    p99 us   frames/s\n"
+        let thresholds = AnalysisThresholds.default
+        lines.append("capture.working_long_side=\(thresholds.workingLongSide)")
+        for height in [720, 1080] {
+            let documents = try load(labels.frames.filter { $0.mode == "document" && $0.sequence == nil
+                && $0.height == height })
+            guard !documents.isEmpty else { continue }
+            let key = "capture.\(height)p"
+            let decoder = JPEGGrayDecoder()
+            let analyzer = FrameAnalyzer()
+            let decode = try measure(documents) { jpeg in
+                _ = try decoder.decodeOnly(jpeg, longSide: thresholds.workingLongSide)
+            }
+            let analysis = try measure(documents) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: .document) }
+            let reference = try measure(documents) { jpeg in
+                var result = kyc_reference_result()
+                let rc = jpeg.withUnsafeBufferPointer {
+                    kyc_reference_pipeline($0.baseAddress, $0.count, Int32(thresholds.workingLongSide), &result)
+                }
+                guard rc == 0 else {
+                    throw BenchError(.invalidResult, function: "kyc_reference_pipeline", message: "failed")
+                }
+            }
+            lines.append("\(key).frames=\(documents.count)")
+            lines += decode.keyValueLines(prefix: "\(key).decode")
+            lines += analysis.keyValueLines(prefix: "\(key).analysis")
+            lines += reference.keyValueLines(prefix: "\(key).opencv")
+            let perSecond = 1_000_000 / max(analysis.meanMicroseconds, 0.001)
+            lines.append("\(key).analysis.frames_per_s=\(Format.fixed(perSecond, 0))")
+            lines.append("\(key).ratio.analysis_over_decode_p50=\(ratio(analysis.p50Microseconds, decode.p50Microseconds))")
+            lines.append("\(key).ratio.analysis_over_decode_p99=\(ratio(analysis.p99Microseconds, decode.p99Microseconds))")
+            lines.append("\(key).ratio.opencv_over_analysis_p50=\(ratio(reference.p50Microseconds, analysis.p50Microseconds))")
+            lines.append("\(key).ratio.opencv_over_analysis_p99=\(ratio(reference.p99Microseconds, analysis.p99Microseconds))")
+            table += row("\(height)p document: decode only", decode)
+            table += row("\(height)p document: full analysis", analysis)
+            table += row("\(height)p document: OpenCV reference", reference)
+            let selfies = try load(labels.frames.filter { $0.mode == "selfie" && $0.height == height })
+            if !selfies.isEmpty {
+                let selfie = try measure(selfies) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: .selfie) }
+                lines += selfie.keyValueLines(prefix: "\(key).selfie")
+                lines.append("\(key).selfie.frames_per_s=\(Format.fixed(1_000_000 / max(selfie.meanMicroseconds, 0.001), 0))")
+                table += row("\(height)p selfie: full analysis", selfie)
+            }
+        }
+        for line in lines { print(line) }
+        print("")
+        print(table, terminator: "")
+    }
+
+    private func load(_ labels: [Label]) throws -> [[UInt8]] {
+        try labels.map { label in
+            let path = URL(fileURLWithPath: directory).appendingPathComponent(label.file).path
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw BenchError(.notReady, function: "read", message: "cannot read \(path)")
+            }
+            return Array(data)
+        }
+    }
+
+    /// Each frame `warmup` times unmeasured, then `rounds` measured passes over all frames (one sample per call).
+    private func measure(_ frames: [[UInt8]], _ body: ([UInt8]) throws -> Void) throws -> LatencySummary {
+        for _ in 0..<warmup { for frame in frames { try body(frame) } }
+        var samples: [UInt64] = []
+        samples.reserveCapacity(frames.count * rounds)
+        for _ in 0..<rounds {
+            for frame in frames {
+                let start = MonotonicClock.nowNanoseconds()
+                try body(frame)
+                samples.append(MonotonicClock.nowNanoseconds() - start)
+            }
+        }
+        return LatencySummary(nanoseconds: samples)
+    }
+
+    private func ratio(_ numerator: Double, _ denominator: Double) -> String {
+        denominator > 0 ? Format.fixed(numerator / denominator, 2) : "nan"
+    }
+
+    private func row(_ name: String, _ summary: LatencySummary) -> String {
+        Format.left(name, 36) + Format.right(Format.fixed(summary.p50Microseconds, 1), 9)
+            + Format.right(Format.fixed(summary.p99Microseconds, 1), 10)
+            + Format.right(Format.fixed(1_000_000 / max(summary.meanMicroseconds, 0.001), 0), 11) + "\n"
+    }
+}

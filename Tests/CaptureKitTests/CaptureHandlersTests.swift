@@ -1,0 +1,238 @@
+import CaptureKit
+import FrameAnalysis
+import Foundation
+import KYCCore
+import KYCMessages
+import Messaging
+import Testing
+
+/// capture.AnalyzeFrame without sockets: validation, engine errors as INVALID_ARGUMENT on `frame`, and auto-capture
+/// with the tracker state travelling in the request and reply (also across two handler instances, as across two
+/// CaptureService processes).
+@Suite("CaptureHandlers")
+struct CaptureHandlersTests {
+    static func envelope(_ request: AnalyzeFrameRequest, id: String = "req-1") -> RequestEnvelope {
+        var envelope = RequestEnvelope()
+        envelope.requestID = id
+        envelope.tenant = "acme"
+        envelope.method = CaptureHandlers.analyzeFrameMethod
+        envelope.payload = request.serialized()
+        return envelope
+    }
+
+    static func jpegRequest(_ bytes: [UInt8], stream: String = "stream-1", state: [UInt8] = [],
+                            mode: CaptureMode = .document) -> AnalyzeFrameRequest {
+        AnalyzeFrameRequest(frame: bytes, format: .jpeg, mode: mode, streamID: stream, trackerState: state)
+    }
+
+    /// The ServiceError `body` threw (nil when it succeeded or threw something else).
+    static func invalid(_ body: () throws -> [UInt8]) -> ServiceError? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error as? ServiceError
+        }
+    }
+
+    static func frames(_ sequence: String) throws -> (GeneratedFrames, [GeneratedFrames.Label]) {
+        let set = try GeneratedFrames.accuracySet.get()
+        return (set, set.labels.filter { $0.sequence == sequence }.sorted { $0.file < $1.file })
+    }
+
+    @Test func stillGoodDocumentIsCapturedAfterTheConfiguredStillFrames() throws {
+        let handlers = CaptureHandlers(workerThreads: 1, instance: "test:1")
+        let (set, frames) = try Self.frames("still")
+        var state: [UInt8] = []
+        var decisions: [Bool] = []
+        for frame in frames.prefix(AnalysisThresholds.default.stillFrames) {
+            let reply = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(
+                Self.envelope(Self.jpegRequest(try set.bytes(frame), state: state))))
+            #expect(reply.feedback.first?.code == "GOOD", "\(frame.file): \(reply.feedback.map(\.code))")
+            #expect(reply.region?.corners.count == 4)
+            #expect(reply.streamID == "stream-1")
+            #expect(reply.instance == "test:1")
+            #expect(reply.width == Int32(frame.width) && reply.height == Int32(frame.height))
+            #expect(reply.metrics.map(\.name) == reply.metrics.map(\.name).sorted())
+            #expect(!reply.trackerState.isEmpty)
+            decisions.append(reply.capture)
+            state = reply.trackerState
+        }
+        let expected = Array(repeating: false, count: AnalysisThresholds.default.stillFrames - 1) + [true]
+        #expect(decisions == expected)
+    }
+
+    @Test func withoutTheTrackerStateEveryFrameStartsANewRun() throws {
+        let handlers = CaptureHandlers(workerThreads: 1)
+        let (set, frames) = try Self.frames("still")
+        for frame in frames {
+            let reply = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(
+                Self.envelope(Self.jpegRequest(try set.bytes(frame)))))
+            #expect(!reply.capture, "a stateless frame must never be captured (stillFrames > 1)")
+        }
+    }
+
+    @Test func movingDocumentIsNeverCapturedAndIsToldToHoldSteady() throws {
+        let handlers = CaptureHandlers(workerThreads: 1)
+        let (set, frames) = try Self.frames("moving")
+        var state: [UInt8] = []
+        var codes: [String] = []
+        for frame in frames {
+            let reply = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(
+                Self.envelope(Self.jpegRequest(try set.bytes(frame), state: state))))
+            #expect(!reply.capture)
+            codes.append(reply.feedback.first?.code ?? "")
+            state = reply.trackerState
+        }
+        // The first frame has nothing to compare with; every later GOOD frame moved.
+        #expect(codes.dropFirst().contains("HOLD_STEADY"), "\(codes)")
+        #expect(!codes.dropFirst().contains("GOOD"), "\(codes)")
+    }
+
+    @Test func trackerStateCarriesAStreamAcrossTwoInstances() throws {
+        let first = CaptureHandlers(workerThreads: 1, instance: "host:1")
+        let second = CaptureHandlers(workerThreads: 1, instance: "host:2")
+        let (set, frames) = try Self.frames("still")
+        var state: [UInt8] = []
+        var captured: Int?
+        for (index, frame) in frames.enumerated() {
+            let handlers = index % 2 == 0 ? first : second
+            let reply = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(
+                Self.envelope(Self.jpegRequest(try set.bytes(frame), state: state))))
+            #expect(reply.instance == (index % 2 == 0 ? "host:1" : "host:2"))
+            if reply.capture && captured == nil { captured = index }
+            state = reply.trackerState
+        }
+        #expect(captured == AnalysisThresholds.default.stillFrames - 1)
+    }
+
+    @Test func trackerStateOfAnotherStreamOrGarbageIsRefused() throws {
+        let handlers = CaptureHandlers(workerThreads: 1)
+        let (set, frames) = try Self.frames("still")
+        let bytes = try set.bytes(frames[0])
+        let reply = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(
+            Self.envelope(Self.jpegRequest(bytes, stream: "a"))))
+        for (state, stream, mode) in [(reply.trackerState, "b", CaptureMode.document),
+                                      (reply.trackerState, "a", .selfie),
+                                      (Array("not json".utf8), "a", .document),
+                                      ([UInt8](repeating: 0x7b, count: 5000), "a", .document)] {
+            let error = Self.invalid {
+                try handlers.analyzeFrame(Self.envelope(Self.jpegRequest(bytes, stream: stream, state: state,
+                                                                         mode: mode)))
+            }
+            #expect(error?.status == .invalidArgument)
+            #expect(error?.violations.map(\.field) == ["tracker_state"])
+        }
+    }
+
+    @Test(arguments: [
+        ([UInt8](), "empty_input"),
+        ([0x00, 0x01, 0x02, 0x03], "corrupt_image"),
+        ([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10], "corrupt_image"),
+    ])
+    func unreadableJPEGIsInvalidArgumentOnFrame(bytes: [UInt8], code: String) {
+        let handlers = CaptureHandlers(workerThreads: 1)
+        let error = Self.invalid { try handlers.analyzeFrame(Self.envelope(Self.jpegRequest(bytes))) }
+        #expect(error?.status == .invalidArgument)
+        #expect(error?.violations.map(\.field) == ["frame"])
+        #expect(error?.code == code)
+        #expect(error?.violations.first?.code == code)
+    }
+
+    @Test func truncatedJPEGIsCorruptImage() throws {
+        let handlers = CaptureHandlers(workerThreads: 1)
+        let (set, frames) = try Self.frames("still")
+        let bytes = try set.bytes(frames[0])
+        let error = Self.invalid {
+            try handlers.analyzeFrame(Self.envelope(Self.jpegRequest(Array(bytes.prefix(bytes.count / 2)))))
+        }
+        #expect(error?.violations.first?.field == "frame")
+        #expect(error?.code == "corrupt_image")
+    }
+
+    @Test func frameLargerThanTheConfiguredMaximumIsRefused() throws {
+        var configuration = CaptureServiceConfiguration()
+        configuration.maxPixels = 640 * 480
+        let handlers = CaptureHandlers(configuration: configuration, workerThreads: 1)
+        let (set, frames) = try Self.frames("still")
+        let error = Self.invalid {
+            try handlers.analyzeFrame(Self.envelope(Self.jpegRequest(try! set.bytes(frames[0]))))
+        }
+        #expect(error?.code == "too_many_pixels")
+        #expect(error?.violations.map(\.field) == ["frame"])
+    }
+
+    @Test func rawFrameOfTheWrongSizeIsRefused() {
+        let handlers = CaptureHandlers(workerThreads: 1)
+        let request = AnalyzeFrameRequest(frame: [UInt8](repeating: 128, count: 100), format: .nv12, width: 640,
+                                          height: 480, mode: .document, streamID: "s")
+        let error = Self.invalid { try handlers.analyzeFrame(Self.envelope(request)) }
+        #expect(error?.code == "wrong_raw_size")
+        #expect(error?.violations.map(\.field) == ["frame"])
+    }
+
+    @Test func rawGrayFrameIsAnalysed() throws {
+        let handlers = CaptureHandlers(workerThreads: 1)
+        let (width, height, stride) = (640, 360, 704)
+        var pixels = [UInt8](repeating: 60, count: stride * height)
+        for y in 90..<270 { for x in 180..<460 { pixels[y * stride + x] = 210 } }
+        let request = AnalyzeFrameRequest(frame: pixels, format: .gray8, width: Int32(width), height: Int32(height),
+                                          stride: Int32(stride), mode: .document, streamID: "raw")
+        let reply = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(Self.envelope(request)))
+        #expect(reply.width == 640 && reply.height == 360)
+        #expect(!reply.feedback.isEmpty)
+    }
+
+    @Test func everyMalformedFieldIsReportedAtOnce() {
+        let handlers = CaptureHandlers(workerThreads: 1)
+        let request = AnalyzeFrameRequest(frame: [1, 2, 3], format: .gray8, width: 0, height: 99_999, stride: 0,
+                                          mode: .unspecified, streamID: "")
+        let error = Self.invalid { try handlers.analyzeFrame(Self.envelope(request)) }
+        #expect(error?.status == .invalidArgument)
+        #expect(Set(error?.violations.map(\.field) ?? []) == ["mode", "stream_id", "width", "height"])
+        let unspecified = AnalyzeFrameRequest(frame: [1], format: .unspecified, mode: .selfie,
+                                              streamID: String(repeating: "x", count: 129))
+        let second = Self.invalid { try handlers.analyzeFrame(Self.envelope(unspecified)) }
+        #expect(Set(second?.violations.map(\.field) ?? []) == ["format", "stream_id"])
+    }
+
+    @Test func routerAnswersMalformedPayloadWithInvalidArgumentAndKeepsServing() throws {
+        let handlers = CaptureHandlers(workerThreads: 1)
+        let router = handlers.router(version: "test", logger: Logger(service: "capture", level: .critical))
+        var envelope = Self.envelope(Self.jpegRequest([]))
+        envelope.payload = [0xFF, 0xFF, 0xFF, 0xFF]
+        let bad = router.handle(envelope)
+        #expect(bad.status == .invalidArgument)
+        #expect(bad.violations.map(\.field) == ["payload"])
+        let (set, frames) = try Self.frames("still")
+        let good = router.handle(Self.envelope(Self.jpegRequest(try set.bytes(frames[0]))))
+        #expect(good.status == .ok)
+        #expect(router.methods.contains(CaptureHandlers.analyzeFrameMethod))
+    }
+
+    @Test func concurrentCallsGetTheSameAnswersAsSerialOnesAndReuseAnalyzers() async throws {
+        let handlers = CaptureHandlers(workerThreads: 4)
+        let (set, frames) = try Self.frames("still")
+        let payloads = try frames.map { try set.bytes($0) }
+        let serial = try payloads.map { try AnalyzeFrameReply(serialized:
+            try handlers.analyzeFrame(Self.envelope(Self.jpegRequest($0)))) }
+        let parallel = try await withThrowingTaskGroup(of: (Int, AnalyzeFrameReply).self) { group in
+            for round in 0..<4 {
+                for (index, payload) in payloads.enumerated() {
+                    group.addTask {
+                        let reply = try handlers.analyzeFrame(Self.envelope(Self.jpegRequest(payload),
+                                                                            id: "r\(round)-\(index)"))
+                        return (index, try AnalyzeFrameReply(serialized: reply))
+                    }
+                }
+            }
+            var results: [(Int, AnalyzeFrameReply)] = []
+            for try await result in group { results.append(result) }
+            return results
+        }
+        #expect(parallel.count == payloads.count * 4)
+        for (index, reply) in parallel { #expect(reply == serial[index]) }
+        // Never more analyzers than callers at once (the cooperative pool has at most a few threads).
+        #expect(handlers.analyzerCount <= max(4, ProcessInfo.processInfo.activeProcessorCount) + 1)
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder until the target's first test lands (issue #5).

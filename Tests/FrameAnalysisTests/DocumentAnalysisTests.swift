@@ -1,0 +1,176 @@
+// Document mode on frames drawn in Swift: corners, and each feedback code that can be triggered deterministically.
+import Foundation
+import Testing
+@testable import FrameAnalysis
+
+/// A well-framed card with mild perspective on a cluttered 640×360 frame (corners TL, TR, BR, BL).
+let goodCorners = [(150.0, 70.0), (500.0, 80.0), (490.0, 300.0), (158.0, 292.0)]
+
+func documentFrame(corners: [(Double, Double)] = goodCorners, seed: UInt64 = 7,
+                   _ modify: (inout SyntheticFrame) -> Void = { _ in }) -> SyntheticFrame {
+    var frame = SyntheticFrame.background(width: 640, height: 360, seed: seed)
+    frame.drawCard(corners: corners)
+    modify(&frame)
+    frame.addNoise(amplitude: 3, seed: seed)
+    return frame
+}
+
+func analyzeDocument(_ frame: SyntheticFrame, thresholds: AnalysisThresholds = .default) throws -> FrameAnalysis {
+    try FrameAnalyzer(thresholds: thresholds).analyze(.jpeg(frame.jpeg()), mode: .document)
+}
+
+func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> Double {
+    guard let region, region.corners.count == 4 else { return .infinity }
+    return zip(region.corners, expected).map { c, e in ((c.x - e.0) * (c.x - e.0) + (c.y - e.1) * (c.y - e.1)).squareRoot() }
+        .max()!
+}
+
+@Suite struct DocumentAnalysisTests {
+    @Test func findsThePerspectiveCardCornersClockwiseFromTopLeft() throws {
+        let analysis = try analyzeDocument(documentFrame())
+        let diagonal = (640.0 * 640 + 360 * 360).squareRoot()
+        #expect(cornerError(analysis.region, goodCorners) < 0.01 * diagonal)
+        #expect(analysis.region!.confidence > 0.7)
+        #expect(analysis.primary == .good, "\(analysis.feedback)")
+        #expect(analysis.feedback == [Feedback(code: .good)])
+        #expect(analysis.width == 640 && analysis.height == 360)
+    }
+
+    @Test func progressiveJPEGGivesTheSameCorners() throws {
+        let frame = documentFrame()
+        let analysis = try FrameAnalyzer().analyze(.jpeg(frame.jpeg(progressive: true)), mode: .document)
+        #expect(cornerError(analysis.region, goodCorners) < 7)
+    }
+
+    @Test func cardRotatedInThePlaneIsFoundWithCornersInOrder() throws {
+        // Rotated ~12°: the top-left corner is still the one nearest the image's top-left.
+        let corners = [(200.0, 60.0), (520.0, 128.0), (478.0, 326.0), (158.0, 258.0)]
+        let analysis = try analyzeDocument(documentFrame(corners: corners))
+        #expect(cornerError(analysis.region, corners) < 7)
+        #expect(analysis.primary == .good, "\(analysis.feedback)")
+    }
+
+    @Test func backgroundOnlyIsNoDocument() throws {
+        var frame = SyntheticFrame.background(width: 640, height: 360, seed: 3)
+        frame.addNoise(amplitude: 3)
+        let analysis = try analyzeDocument(frame)
+        #expect(analysis.region == nil)
+        #expect(analysis.primary == .noDocument)
+        #expect(analysis.feedback.first?.threshold == AnalysisThresholds.default.minDocumentConfidence)
+    }
+
+    @Test func cardLeavingTheFrameIsCutOff() throws {
+        let corners = [(330.0, 60.0), (700.0, 70.0), (690.0, 300.0), (335.0, 292.0)]
+        let analysis = try analyzeDocument(documentFrame(corners: corners))
+        #expect(analysis.primary == .cutOff, "\(analysis.feedback)")
+        let cut = try #require(analysis.feedback.first)
+        #expect(cut.value! < cut.threshold!)
+    }
+
+    @Test func smallCardAsksToMoveCloser() throws {
+        let corners = [(260.0, 140.0), (380.0, 142.0), (378.0, 218.0), (262.0, 216.0)]
+        let analysis = try analyzeDocument(documentFrame(corners: corners))
+        #expect(cornerError(analysis.region, corners) < 7)
+        #expect(analysis.primary == .moveCloser, "\(analysis.feedback)")
+        #expect(analysis.metrics["fill"]! < AnalysisThresholds.default.minFill)
+    }
+
+    @Test func fillAboveTheMaximumAsksToMoveAway() throws {
+        var thresholds = AnalysisThresholds.default
+        thresholds.maxFill = 0.25
+        let analysis = try analyzeDocument(documentFrame(), thresholds: thresholds)
+        #expect(analysis.primary == .moveAway, "\(analysis.feedback)")
+        #expect(analysis.feedback.first?.threshold == 0.25)
+    }
+
+    @Test func strongPerspectiveIsTilted() throws {
+        let corners = [(200.0, 60.0), (440.0, 100.0), (470.0, 270.0), (150.0, 320.0)]
+        let analysis = try analyzeDocument(documentFrame(corners: corners))
+        #expect(analysis.primary == .tilted, "\(analysis.feedback) \(analysis.metrics)")
+        #expect(analysis.metrics["skew"]! > AnalysisThresholds.default.maxSkew)
+    }
+
+    @Test func darkFrameIsTooDark() throws {
+        let analysis = try analyzeDocument(documentFrame { $0.scaleBrightness(0.3) })
+        #expect(analysis.region != nil)
+        #expect(analysis.primary == .tooDark, "\(analysis.feedback)")
+    }
+
+    @Test func overExposedFrameIsTooBrightNotGlare() throws {
+        let analysis = try analyzeDocument(documentFrame { $0.scaleBrightness(1.7) })
+        #expect(analysis.primary == .tooBright, "\(analysis.feedback) \(analysis.metrics)")
+        #expect(!analysis.feedback.contains { $0.code == .glare })
+    }
+
+    @Test func defocusIsBlurry() throws {
+        let analysis = try analyzeDocument(documentFrame { $0.blur(radius: 2) })
+        #expect(analysis.region != nil)
+        #expect(analysis.primary == .blurry, "\(analysis.feedback) \(analysis.metrics)")
+    }
+
+    @Test func horizontalMotionBlurAsksToHoldSteady() throws {
+        let analysis = try analyzeDocument(documentFrame { $0.blur(radius: 3, horizontalOnly: true) })
+        #expect(analysis.primary == .holdSteady, "\(analysis.feedback) \(analysis.metrics) \(String(describing: analysis.region))")
+        #expect(!analysis.feedback.contains { $0.code == .blurry })
+    }
+
+    @Test func specularHighlightOnTheCardIsGlare() throws {
+        let analysis = try analyzeDocument(documentFrame { $0.addGlare(centreX: 330, centreY: 180, radiusX: 40, radiusY: 25) })
+        #expect(analysis.primary == .glare, "\(analysis.feedback) \(analysis.metrics)")
+        #expect(analysis.metrics["largestGlareBlob"]! > AnalysisThresholds.default.maxGlareBlob)
+    }
+
+    @Test func glareOutsideTheCardIsIgnored() throws {
+        let analysis = try analyzeDocument(documentFrame { $0.addGlare(centreX: 590, centreY: 330, radiusX: 30, radiusY: 20) })
+        #expect(analysis.primary == .good, "\(analysis.feedback) \(analysis.metrics)")
+    }
+
+    @Test func feedbackIsOrderedByTheCanonicalList() throws {
+        // Small, dark and blurred at once: MOVE_CLOSER comes before TOO_DARK before BLURRY.
+        let corners = [(240.0, 130.0), (400.0, 132.0), (398.0, 232.0), (242.0, 230.0)]
+        let analysis = try analyzeDocument(documentFrame(corners: corners) {
+            $0.blur(radius: 2)
+            $0.scaleBrightness(0.35)
+        })
+        let order = FeedbackCode.allCases
+        let positions = analysis.feedback.map { order.firstIndex(of: $0.code)! }
+        #expect(positions == positions.sorted())
+        #expect(analysis.feedback.map(\.code).starts(with: [.moveCloser, .tooDark]), "\(analysis.feedback)")
+        #expect(analysis.feedback.allSatisfy { $0.value != nil && $0.threshold != nil })
+    }
+
+    @Test func rawGrayAndNV12FramesGiveTheSameCornersAsJPEG() throws {
+        let frame = documentFrame()
+        let stride = frame.width + 16
+        var gray = [UInt8](repeating: 0, count: stride * frame.height)
+        for y in 0..<frame.height {
+            for x in 0..<frame.width { gray[y * stride + x] = frame.pixels[y * frame.width + x] }
+        }
+        let analyzer = FrameAnalyzer()
+        let fromGray = try analyzer.analyze(.raw(bytes: gray, width: frame.width, height: frame.height, stride: stride,
+                                                 format: .gray8), mode: .document)
+        let nv12 = gray + [UInt8](repeating: 128, count: stride * frame.height / 2)
+        let fromNV12 = try analyzer.analyze(.raw(bytes: nv12, width: frame.width, height: frame.height, stride: stride,
+                                                 format: .nv12), mode: .document)
+        #expect(cornerError(fromGray.region, goodCorners) < 7)
+        #expect(fromNV12 == fromGray)
+    }
+
+    @Test func analyzerReuseGivesIdenticalResults() throws {
+        let analyzer = FrameAnalyzer()
+        let small = SyntheticFrame.background(width: 320, height: 240, seed: 5).jpeg()
+        let good = documentFrame().jpeg()
+        let first = try analyzer.analyze(.jpeg(good), mode: .document)
+        _ = try analyzer.analyze(.jpeg(small), mode: .document)
+        let again = try analyzer.analyze(.jpeg(good), mode: .document)
+        #expect(first == again)
+    }
+
+    @Test func hugeFrameIsDecodedAtTheWorkingResolution() throws {
+        let decoder = JPEGGrayDecoder()
+        #expect(decoder.scaledSize(width: 1280, height: 720, longSide: 640) == (640, 360))
+        #expect(decoder.scaledSize(width: 1920, height: 1080, longSide: 640) == (720, 405))
+        #expect(decoder.scaledSize(width: 400, height: 300, longSide: 640) == (400, 300))
+        #expect(try decoder.decodeOnly(documentFrame().jpeg()) == (640, 360))
+    }
+}

@@ -1,0 +1,117 @@
+// The thresholds JSON format and the auto-capture tracker's decisions.
+import Foundation
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct AnalysisThresholdsTests {
+    @Test func partialJSONOverridesOnlyTheGivenKeys() throws {
+        let t = try AnalysisThresholds(json: Array(#"{"minFill": 0.3, "stillFrames": 5}"#.utf8))
+        var expected = AnalysisThresholds.default
+        expected.minFill = 0.3
+        expected.stillFrames = 5
+        #expect(t == expected)
+        #expect(try AnalysisThresholds(json: Array("{}".utf8)) == .default)
+    }
+
+    @Test func encodedThresholdsReadBackEqual() throws {
+        var t = AnalysisThresholds.default
+        t.maxSkew = 9
+        let data = try JSONEncoder().encode(t)
+        #expect(try AnalysisThresholds(json: [UInt8](data)) == t)
+    }
+
+    @Test func unknownKeyIsRejectedByName() {
+        #expect(throws: AnalysisThresholdsError.self) { try AnalysisThresholds(json: Array(#"{"minFil": 0.3}"#.utf8)) }
+        do {
+            _ = try AnalysisThresholds(json: Array(#"{"minFil": 0.3}"#.utf8))
+        } catch let error as AnalysisThresholdsError {
+            #expect(error.key == "minFil")
+        } catch {
+            Issue.record("wrong error \(error)")
+        }
+    }
+
+    @Test func badValuesAreRejected() {
+        for json in [#"{"minFill": 2}"#, #"{"minFill": "a"}"#, #"{"stillFrames": 0}"#, #"[1]"#, "not json",
+                     #"{"minFill": 0.9, "maxFill": 0.5}"#, #"{"minBrightness": -1}"#] {
+            #expect(throws: AnalysisThresholdsError.self, "\(json)") { try AnalysisThresholds(json: Array(json.utf8)) }
+        }
+    }
+}
+
+@Suite struct CaptureTrackerTests {
+    private func frame(_ code: FeedbackCode, shift: Double = 0) -> FrameAnalysis {
+        let corners = [(100.0, 100.0), (500.0, 100.0), (500.0, 350.0), (100.0, 350.0)]
+        return FrameAnalysis(width: 1280, height: 720, mode: .document,
+                             region: DocumentRegion(corners: corners.map { FramePoint(x: $0.0 + shift, y: $0.1) },
+                                                    confidence: 0.9),
+                             faces: [], metrics: FrameMetrics(), feedback: [Feedback(code: code)])
+    }
+
+    @Test func capturesAfterNStillGoodFramesOnce() {
+        var tracker = CaptureTracker()
+        let t = AnalysisThresholds.default   // stillFrames 3
+        #expect(tracker.update(with: frame(.good), thresholds: t) == false)
+        #expect(tracker.update(with: frame(.good, shift: 1), thresholds: t) == false)
+        #expect(tracker.update(with: frame(.good, shift: 2), thresholds: t) == true)
+        #expect(tracker.update(with: frame(.good, shift: 2), thresholds: t) == false, "one capture per still run")
+    }
+
+    @Test func movementRestartsTheCount() {
+        var tracker = CaptureTracker()
+        let t = AnalysisThresholds.default
+        _ = tracker.update(with: frame(.good), thresholds: t)
+        _ = tracker.update(with: frame(.good), thresholds: t)
+        // 40 px of 1469 px diagonal = 2.7 %: moving.
+        #expect(tracker.update(with: frame(.good, shift: 40), thresholds: t) == false)
+        #expect(tracker.waitingFeedback == .holdSteady)
+        #expect(tracker.update(with: frame(.good, shift: 40), thresholds: t) == false)
+        #expect(tracker.update(with: frame(.good, shift: 40), thresholds: t) == true)
+    }
+
+    @Test func aFrameThatIsNotGoodRestartsTheCount() {
+        var tracker = CaptureTracker()
+        let t = AnalysisThresholds.default
+        _ = tracker.update(with: frame(.good), thresholds: t)
+        _ = tracker.update(with: frame(.good), thresholds: t)
+        #expect(tracker.update(with: frame(.glare), thresholds: t) == false)
+        #expect(tracker.update(with: frame(.good), thresholds: t) == false)
+        #expect(tracker.update(with: frame(.good), thresholds: t) == false)
+        #expect(tracker.update(with: frame(.good), thresholds: t) == true)
+    }
+
+    @Test func stateTravelsAsJSONBetweenProcesses() throws {
+        var tracker = CaptureTracker()
+        let t = AnalysisThresholds.default
+        _ = tracker.update(with: frame(.good), thresholds: t)
+        _ = tracker.update(with: frame(.good), thresholds: t)
+        var restored = try JSONDecoder().decode(CaptureTracker.self, from: JSONEncoder().encode(tracker))
+        #expect(restored == tracker)
+        #expect(restored.update(with: frame(.good), thresholds: t) == true)
+    }
+
+    @Test func stillFramesComesFromTheThresholds() {
+        var tracker = CaptureTracker()
+        var t = AnalysisThresholds.default
+        t.stillFrames = 1
+        #expect(tracker.update(with: frame(.good), thresholds: t) == true)
+    }
+}
+
+@Suite struct SelfieAnalysisTests {
+    @Test func frameWithoutAFaceIsNoFace() throws {
+        var frame = SyntheticFrame.background(width: 640, height: 360, seed: 9)
+        frame.addNoise(amplitude: 3)
+        let analysis = try FrameAnalyzer().analyze(.jpeg(frame.jpeg()), mode: .selfie)
+        #expect(analysis.faces.isEmpty)
+        #expect(analysis.primary == .noFace)
+        #expect(analysis.region == nil)
+    }
+
+    @Test func feedbackCodesKeepTheCanonicalOrder() {
+        #expect(FeedbackCode.allCases.map(\.rawValue) == [
+            "NO_DOCUMENT", "CUT_OFF", "MOVE_CLOSER", "MOVE_AWAY", "TILTED", "TOO_DARK", "TOO_BRIGHT", "BLURRY", "GLARE",
+            "HOLD_STEADY", "GOOD", "NO_FACE", "MULTIPLE_FACES", "FACE_TOO_SMALL", "FACE_TOO_LARGE", "FACE_NOT_CENTERED",
+        ])
+    }
+}
