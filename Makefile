@@ -22,6 +22,7 @@ run: build
 check-proto: deps-test
 	@scripts/check-proto
 	@scripts/check-fixtures
+	@scripts/check-openapi
 
 test: check-proto
 	$(SWIFT) build --build-tests
