@@ -18,6 +18,8 @@ extern "C" const char *kyc_opencv_version(void) { return CV_VERSION; }
 struct kyc_face_detector {
     cv::CascadeClassifier face;
     cv::CascadeClassifier eye;
+    // The histogram-equalised search image, reused between frames (reallocated only when the size changes).
+    cv::Mat equalized;
 };
 
 static void copy_error(char *error, size_t error_len, const std::string &text) {
@@ -59,7 +61,8 @@ extern "C" void kyc_face_detector_destroy(kyc_face_detector *detector) { delete 
 
 extern "C" int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small, int small_width, int small_height,
                                int small_stride, const uint8_t *large, int large_width, int large_height,
-                               int large_stride, int min_face, kyc_face *faces, int max_faces) {
+                               int large_stride, int min_face, int max_face, double scale_step, int equalize,
+                               double min_score, kyc_face *faces, int max_faces) {
     if (detector == nullptr || small == nullptr || small_width <= 0 || small_height <= 0 || max_faces < 0) return -1;
     try {
         // The Mats wrap the caller's buffers: no copy.
@@ -68,13 +71,31 @@ extern "C" int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small
             ? cv::Mat(large_height, large_width, CV_8UC1, const_cast<uint8_t *>(large), (size_t)large_stride)
             : smallImage;
         double scale = (double)largeImage.cols / (double)smallImage.cols;
-        std::vector<cv::Rect> found;
+        // An under-exposed face spans a few dozen grey levels and the cascade misses it; equalising spreads them.
+        // Only on request (dark frames): on a normal frame it turns background texture into faces.
+        cv::Mat searchImage = smallImage;
+        if (equalize) {
+            cv::equalizeHist(smallImage, detector->equalized);
+            searchImage = detector->equalized;
+        }
+        std::vector<cv::Rect> rects;
+        std::vector<int> levels;
+        std::vector<double> scores;
         int minSize = std::max(min_face, 16);
-        detector->face.detectMultiScale(smallImage, found, 1.1, 4, 0, cv::Size(minSize, minSize));
-        std::sort(found.begin(), found.end(), [](const cv::Rect &a, const cv::Rect &b) { return a.area() > b.area(); });
+        cv::Size maxSize = max_face > 0 ? cv::Size(std::max(max_face, minSize), std::max(max_face, minSize)) : cv::Size();
+        // With reject levels the cascade reports, per face, its final stage's sum: how far the face cleared the last
+        // (strictest) stage. Texture that just scrapes through scores near or below zero, faces well above.
+        detector->face.detectMultiScale(searchImage, rects, levels, scores, std::max(scale_step, 1.01), 4, 0,
+                                        cv::Size(minSize, minSize),
+                                        maxSize, true);
+        std::vector<std::pair<cv::Rect, double>> found;
+        for (size_t i = 0; i < rects.size() && i < scores.size(); i++) {
+            if (scores[i] >= min_score) found.emplace_back(rects[i], scores[i]);
+        }
+        std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.first.area() > b.first.area(); });
         int count = std::min((int)found.size(), max_faces);
         for (int i = 0; i < count; i++) {
-            const cv::Rect &r = found[i];
+            const cv::Rect &r = found[i].first;
             // Eyes sit in the upper part of the face; search there only, at the larger scale.
             cv::Rect upper((int)(r.x * scale), (int)(r.y * scale), (int)(r.width * scale), (int)(r.height * scale * 0.6));
             upper &= cv::Rect(0, 0, largeImage.cols, largeImage.rows);
@@ -86,7 +107,7 @@ extern "C" int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small
                                                cv::Size(upper.width / 2, upper.width / 2));
                 eyes = std::min((int)eyeRects.size(), 2);
             }
-            faces[i] = kyc_face{r.x, r.y, r.width, r.height, eyes};
+            faces[i] = kyc_face{r.x, r.y, r.width, r.height, eyes, found[i].second};
         }
         return count;
     } catch (...) {

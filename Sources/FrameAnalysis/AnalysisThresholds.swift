@@ -13,10 +13,10 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     public var minDocumentConfidence: Double = 0.6
     /// A corner closer than this share of the frame's short side to an edge (or outside) is CUT_OFF.
     public var edgeMargin: Double = 0.01
-    /// Document area / frame area below this: MOVE_CLOSER.
-    public var minFill: Double = 0.15
-    /// Document area / frame area above this: MOVE_AWAY.
-    public var maxFill: Double = 0.85
+    /// Document area / area of the largest ID-1 card (aspect 1.586) that fits the frame, below this: MOVE_CLOSER.
+    public var minFill: Double = 0.18
+    /// The same relative fill above this: MOVE_AWAY (which then replaces CUT_OFF: the card is cut off by closeness).
+    public var maxFill: Double = 0.75
     /// Largest corner-angle deviation from 90° (degrees) above which the document is TILTED.
     public var maxSkew: Double = 15
 
@@ -27,7 +27,9 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     public var maxBrightness: Double = 225
     /// Edge sharpness (0…1, 1 = a one-pixel step at the working scale) below this: BLURRY.
     public var minSharpness: Double = 0.5
-    /// Ratio weakest/strongest directional sharpness below this on a blurry frame: motion, so HOLD_STEADY.
+    /// Ratio weakest/strongest directional sharpness below which a blurry frame's smear is directional (motion).
+    /// Reported as the `motionAnisotropy` metric only: a single smeared frame is BLURRY either way, HOLD_STEADY is
+    /// the tracker's answer to movement between frames. Kept so existing threshold files stay valid.
     public var maxMotionAnisotropy: Double = 0.55
     /// Saturated share of the document above which the whole document is clipped: TOO_BRIGHT, not GLARE.
     public var overexposedFraction: Double = 0.35
@@ -41,8 +43,9 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     // Selfie.
     /// Face width / frame short side below this: FACE_TOO_SMALL.
     public var minFaceSize: Double = 0.22
-    /// Face width / frame short side above this: FACE_TOO_LARGE.
-    public var maxFaceSize: Double = 0.8
+    /// Face width / frame short side above this: FACE_TOO_LARGE. The detector's face box spans brows to chin; the
+    /// whole head (crown to chin) is about 1.8 × its width, so above 0.55 the head no longer fits the short side.
+    public var maxFaceSize: Double = 0.55
     /// Distance of the face centre from the frame centre / frame short side above this: FACE_NOT_CENTERED.
     public var maxFaceOffset: Double = 0.2
 

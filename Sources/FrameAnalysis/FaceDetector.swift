@@ -5,6 +5,10 @@ import COpenCVBridge
 /// Face + eye detection. Owns one `kyc_face_detector`; one detector per thread.
 final class FaceDetector {
     static let cascadeDirectory = "/usr/share/opencv4/haarcascades"
+    /// Lowest cascade score (the last stage's sum; that stage passes from about −3) kept as a face. Faces in
+    /// generated frames score 1.3–8 and the background texture that passes every stage −2…0.2: the cut sits in
+    /// between, nearer the texture, since a missed face (NO_FACE) is the worse error for a user in front of the camera.
+    static let minimumScore = 0.5
     private var detector: OpaquePointer?
     private var faces: [kyc_face]
 
@@ -29,13 +33,19 @@ final class FaceDetector {
         detector = nil
     }
 
-    /// Faces in `small` (eyes searched in `large`), in `small`'s pixel coordinates, largest first.
-    func detect(small: GrayImage, large: GrayImage, minFace: Int) -> [kyc_face] {
+    /// Faces in `search` (eyes searched in `eyes`, the same picture at a whole multiple of the size), in `search`'s
+    /// pixel coordinates, largest first. Faces are at least `minFace` and, when `maxFace` > 0, at most `maxFace`
+    /// pixels wide. `equalize` spreads an under-exposed search image's histogram first (for dark frames only: on a
+    /// well-exposed frame it makes background texture look like faces).
+    /// `scaleStep` is the ratio between the face sizes tried (smaller finds more, costs more).
+    func detect(search: GrayImage, eyes: GrayImage, minFace: Int, maxFace: Int = 0, scaleStep: Double = 1.1,
+                equalize: Bool) -> [kyc_face] {
         guard let detector else { return [] }
         let count = faces.withUnsafeMutableBufferPointer { out in
-            kyc_face_detect(detector, small.base, Int32(small.width), Int32(small.height), Int32(small.width),
-                            large.base, Int32(large.width), Int32(large.height), Int32(large.width), Int32(minFace),
-                            out.baseAddress, Int32(out.count))
+            kyc_face_detect(detector, search.base, Int32(search.width), Int32(search.height), Int32(search.width),
+                            eyes.base, Int32(eyes.width), Int32(eyes.height), Int32(eyes.width), Int32(minFace),
+                            Int32(maxFace), scaleStep, equalize ? 1 : 0, Self.minimumScore, out.baseAddress,
+                            Int32(out.count))
         }
         guard count > 0 else { return [] }
         return Array(faces.prefix(Int(count)))

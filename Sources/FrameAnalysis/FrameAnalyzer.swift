@@ -14,6 +14,7 @@ public final class FrameAnalyzer {
     private let glare = GlareMeasurement()
     private let documentFinder = DocumentFinder()
     private var faceDetector: FaceDetector?
+    private let faceSharpness = FaceSharpness()
 
     public init(thresholds: AnalysisThresholds = .default, maxPixels: Int = 40_000_000) {
         self.thresholds = thresholds
@@ -74,14 +75,17 @@ public final class FrameAnalyzer {
 
         guard let found, let quad, found.confidence >= t.minDocumentConfidence, spans.pixelCount > 0 else {
             metrics["documentConfidence"] = found?.confidence ?? 0
-            // When the exposure itself hides the document, say so first: it is what the user can fix.
-            if exposure.mean < t.minBrightness {
-                feedback.append(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness))
-            } else if exposure.mean > t.maxBrightness {
+            // An over-exposed frame clips the card into its (light) background and erases the edges the finder
+            // needs: say TOO_BRIGHT first, it is what the user can fix. A dark frame still has its edges (a dark
+            // desk is a normal scene), so there NO_DOCUMENT leads and TOO_DARK follows.
+            if exposure.mean > t.maxBrightness {
                 feedback.append(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness))
             }
-            feedback.insert(Feedback(code: .noDocument, value: found?.confidence ?? 0,
-                                     threshold: t.minDocumentConfidence), at: 0)
+            feedback.append(Feedback(code: .noDocument, value: found?.confidence ?? 0,
+                                     threshold: t.minDocumentConfidence))
+            if exposure.mean < t.minBrightness {
+                feedback.append(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness))
+            }
             return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: nil,
                                  faces: [], metrics: metrics, feedback: feedback)
         }
@@ -93,8 +97,9 @@ public final class FrameAnalyzer {
         metrics["documentConfidence"] = found.confidence
 
         // Geometry, in input pixels (so raw and JPEG frames of one size agree).
-        let frameArea = Double(inputSize.width * inputSize.height)
-        let fill = min(inputQuad.area / frameArea, 1)
+        // Fill is relative to the largest ID-1 card that fits the frame: a card can never cover a 16:9 (or 4:3)
+        // frame, so frame-relative fill would make "close enough" depend on the camera's aspect ratio.
+        let fill = inputQuad.area / IDCard.largestArea(width: inputSize.width, height: inputSize.height)
         let shortSide = Double(min(inputSize.width, inputSize.height))
         var margin = Double.infinity
         for c in inputQuad.corners {
@@ -118,7 +123,9 @@ public final class FrameAnalyzer {
         metrics["glareFraction"] = glareFraction
         metrics["largestGlareBlob"] = largestBlob
 
-        if edgeDistance < t.edgeMargin {
+        // A document that already covers more than `maxFill` of the largest card the frame can hold and touches the
+        // edge is cut off because it is too close: moving away is what fixes it, so MOVE_AWAY replaces CUT_OFF.
+        if edgeDistance < t.edgeMargin && fill <= t.maxFill {
             feedback.append(Feedback(code: .cutOff, value: edgeDistance, threshold: t.edgeMargin))
         }
         if fill < t.minFill { feedback.append(Feedback(code: .moveCloser, value: fill, threshold: t.minFill)) }
@@ -133,9 +140,9 @@ public final class FrameAnalyzer {
             // Most of the document clipped is exposure, not a reflection the user can tilt away.
             feedback.append(Feedback(code: .tooBright, value: glareFraction, threshold: t.overexposedFraction))
         }
-        let blurred = sharpness.overall < t.minSharpness
-        let motion = blurred && sharpness.anisotropy < t.maxMotionAnisotropy
-        if blurred && !motion {
+        // A smeared frame is BLURRY whether the smear is defocus or motion: one frame cannot tell movement between
+        // frames, which is the tracker's HOLD_STEADY. `motionAnisotropy` is still reported for operators.
+        if sharpness.overall < t.minSharpness {
             feedback.append(Feedback(code: .blurry, value: sharpness.overall, threshold: t.minSharpness))
         }
         if glareFraction > t.overexposedFraction {
@@ -145,9 +152,6 @@ public final class FrameAnalyzer {
         } else if largestBlob > t.maxGlareBlob {
             feedback.append(Feedback(code: .glare, value: largestBlob, threshold: t.maxGlareBlob))
         }
-        if motion {
-            feedback.append(Feedback(code: .holdSteady, value: sharpness.anisotropy, threshold: t.maxMotionAnisotropy))
-        }
         if feedback.isEmpty { feedback.append(Feedback(code: .good)) }
         return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: region,
                              faces: [], metrics: metrics, feedback: feedback)
@@ -155,14 +159,37 @@ public final class FrameAnalyzer {
 
     // MARK: Selfie mode
 
+    /// The cascade's native window: the smallest face it can find in the image it searches.
+    private static let cascadeWindow = 24
+
     private func analyzeSelfie(inputSize: (width: Int, height: Int),
                                detection: GrayImage) throws(FrameAnalysisError) -> FrameAnalysis {
         let t = thresholds
         if faceDetector == nil { faceDetector = try FaceDetector() }
+        let detector = faceDetector!
         let shortDetection = min(detection.width, detection.height)
-        let minFace = max(20, Int(Double(shortDetection) * 0.08))
-        let found = faceDetector!.detect(small: detection, large: working, minFace: minFace)
-        let sx = Double(inputSize.width) / Double(detection.width), sy = Double(inputSize.height) / Double(detection.height)
+        let minFace = max(Self.cascadeWindow, Int(Double(shortDetection) * 0.08))
+        var found = detector.detect(search: detection, eyes: working, minFace: minFace, equalize: false)
+        var searched = detection
+        // A face too small for the half-size search (a far-away user, FACE_TOO_SMALL) may still be found at the
+        // working resolution. Only faces the first pass could not see are searched for (up to a little above its
+        // smallest size), and only on frames without a face. It is still the dearest part of a selfie search (the
+        // smallest windows over four times the pixels); coarser size steps (1.2) lost a tenth of the small faces.
+        let firstPassSmallest = minFace * working.width / max(detection.width, 1)
+        if found.isEmpty && detection !== working {
+            found = detector.detect(search: working, eyes: working, minFace: Self.cascadeWindow,
+                                    maxFace: firstPassSmallest * 5 / 4, equalize: false)
+            searched = working
+        }
+        // In a frame the user would be told is too dark, a face spans a few dozen grey levels and the cascade
+        // misses it: search again with the histogram spread. Only then: equalising a well-exposed frame turns
+        // background texture into faces, and it can hide a small lit face in a dim room, so it is a fallback.
+        let sceneBrightness = detection.meanLuma
+        if found.isEmpty && sceneBrightness < t.minBrightness {
+            found = detector.detect(search: detection, eyes: working, minFace: minFace, equalize: true)
+            searched = detection
+        }
+        let sx = Double(inputSize.width) / Double(searched.width), sy = Double(inputSize.height) / Double(searched.height)
         let faces = found.map {
             FaceRegion(x: Double($0.x) * sx, y: Double($0.y) * sy, width: Double($0.width) * sx,
                        height: Double($0.height) * sy, eyes: Int($0.eyes))
@@ -172,14 +199,22 @@ public final class FrameAnalyzer {
         metrics["faceCount"] = Double(faces.count)
 
         // Exposure and sharpness on the face when there is one (the background does not matter), else the frame.
+        let wx = Double(working.width) / Double(inputSize.width), wy = Double(working.height) / Double(inputSize.height)
         let faceQuad: Quadrilateral? = faces.first.map { f in
-            let wx = Double(working.width) / Double(inputSize.width), wy = Double(working.height) / Double(inputSize.height)
             let x0 = f.x * wx, y0 = f.y * wy, x1 = (f.x + f.width) * wx, y1 = (f.y + f.height) * wy
             return Quadrilateral(corners: [SIMD2(x0, y0), SIMD2(x1, y0), SIMD2(x1, y1), SIMD2(x0, y1)])
         }
         spans.set(for: working, quad: faceQuad)
         let exposure = FrameMeasurements.exposure(working, spans: spans)
-        let sharpness = FrameMeasurements.sharpness(working, spans: spans)
+        let sharpness: SharpnessMeasurement
+        if let f = faces.first {
+            // At a fixed face scale: a close face is not blurrier than a far one (see FaceSharpness).
+            sharpness = faceSharpness.measure(working, x0: Int(f.x * wx), y0: Int(f.y * wy),
+                                              x1: Int(((f.x + f.width) * wx).rounded(.up)),
+                                              y1: Int(((f.y + f.height) * wy).rounded(.up)))
+        } else {
+            sharpness = FrameMeasurements.sharpness(working, spans: spans)
+        }
         metrics["brightness"] = exposure.mean
         metrics["contrast"] = exposure.stddev
         metrics["sharpness"] = sharpness.overall
@@ -196,6 +231,7 @@ public final class FrameAnalyzer {
             metrics["faceSize"] = size
             metrics["faceOffset"] = offset
             metrics["eyes"] = Double(face.eyes)
+            metrics["faceScore"] = found[0].score
             if others > 0 {
                 feedback.append(Feedback(code: .multipleFaces, value: Double(others + 1), threshold: 1))
             }
@@ -204,11 +240,16 @@ public final class FrameAnalyzer {
             if offset > t.maxFaceOffset {
                 feedback.append(Feedback(code: .faceNotCentered, value: offset, threshold: t.maxFaceOffset))
             }
-        } else {
+        } else if sceneBrightness >= t.minBrightness / 2 {
             feedback.append(Feedback(code: .noFace, value: 0, threshold: 1))
         }
         if exposure.mean < t.minBrightness {
             feedback.append(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness))
+        }
+        if faces.isEmpty && sceneBrightness < t.minBrightness / 2 {
+            // Below half the minimum face brightness even a face lit twice as well as the scene would be too dark,
+            // and an empty search proves little: light is the first fix, then look for the face.
+            feedback.append(Feedback(code: .noFace, value: 0, threshold: 1))
         }
         if !faces.isEmpty, sharpness.overall < t.minSharpness {
             feedback.append(Feedback(code: .blurry, value: sharpness.overall, threshold: t.minSharpness))

@@ -38,8 +38,9 @@ final class RegionSpans {
 /// Sharpness in each direction: how steep edges are relative to the step they make (0 = wide blur, 1 = crisp).
 struct SharpnessMeasurement {
     var horizontal: Double, vertical: Double, diagonal: Double, antidiagonal: Double
-    /// The weaker of the horizontal and vertical values: motion along either axis makes the frame unreadable.
-    var overall: Double { min(horizontal, vertical) }
+    /// The weakest of the four directions: motion smears edges across its own direction, and one of the four
+    /// sampled directions is always within 22.5° of it, so motion at any angle shows (not only along the axes).
+    var overall: Double { min(min(horizontal, vertical), min(diagonal, antidiagonal)) }
     /// Weaker / stronger of two perpendicular directions (the axis pair or the diagonal pair, whichever differs
     /// more): near 1 for defocus, small for motion blur. Diagonal steps span √2 more pixels, so only perpendicular
     /// directions of the same kind are compared.

@@ -87,7 +87,7 @@ struct FrameAnalysisAccuracyTests {
     /// recorded and the test fails until the class is removed from this set, so the bar can only move up.
     static let knownBelowBar: Set<String> = [
         "document BLURRY", "document MOVE_AWAY", "document TILTED", "document NO_DOCUMENT", "document MOVE_CLOSER",
-        "document TOO_BRIGHT", "selfie TOO_DARK", "selfie FACE_TOO_SMALL", "selfie FACE_TOO_LARGE",
+        "document TOO_BRIGHT",
     ]
 
     static func expectAccuracy(_ row: (expected: String, accuracy: Double, count: Int), mode: String) {

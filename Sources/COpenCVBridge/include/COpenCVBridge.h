@@ -19,18 +19,23 @@ kyc_face_detector *kyc_face_detector_create(const char *face_cascade_path, const
 /* Frees the detector; NULL is ignored. */
 void kyc_face_detector_destroy(kyc_face_detector *detector);
 
-/* One face in the coordinates of the image faces were searched in, with the eyes found inside it (0…2). */
+/* One face in the coordinates of the image faces were searched in, with the eyes found inside it (0…2) and the
+ * cascade's score for it (its last stage's sum: how clearly it passed the strictest stage). */
 typedef struct {
     int x, y, width, height, eyes;
+    double score;
 } kyc_face;
 
-/* Finds faces (at least min_face pixels wide) in `small` (8-bit gray, `small_stride` bytes per row) and eyes
- * inside each face in `large` (the same picture at `large_width / small_width` times the size; pass small again
- * when there is none). Writes up to max_faces faces, largest first; returns how many were found (≤ max_faces),
- * or -1 on an OpenCV error. */
+/* Finds faces (at least min_face and, when max_face > 0, at most max_face pixels wide) in `small` (8-bit gray,
+ * `small_stride` bytes per row; when `equalize` is non-zero, histogram-equalised first into a buffer the detector
+ * owns, for under-exposed frames) and eyes inside each face in `large` (the same picture at
+ * `large_width / small_width` times the size; pass small again when there is none), trying face sizes
+ * `scale_step` (> 1, e.g. 1.1) apart. Faces scoring below `min_score` are dropped. Writes up to max_faces faces,
+ * largest first; returns how many were found (≤ max_faces), or -1 on an OpenCV error. */
 int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small, int small_width, int small_height,
                     int small_stride, const uint8_t *large, int large_width, int large_height, int large_stride,
-                    int min_face, kyc_face *faces, int max_faces);
+                    int min_face, int max_face, double scale_step, int equalize, double min_score, kyc_face *faces,
+                    int max_faces);
 
 /* What the reference pipeline computed, returned so the compiler cannot drop any step. */
 typedef struct {

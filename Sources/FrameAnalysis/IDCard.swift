@@ -1,0 +1,15 @@
+// The physical shape the document detector and the fill measure are built around: an ISO/IEC 7810 ID-1 card.
+
+/// ID-1 (credit-card sized) identity documents: 85.60 × 53.98 mm.
+enum IDCard {
+    /// Long side / short side.
+    static let aspect = 85.60 / 53.98
+
+    /// Area (pixels²) of the largest ID-1 card, in either orientation, that fits a `width × height` frame. Fill is
+    /// judged against it because a card can never cover a frame of another aspect ratio.
+    static func largestArea(width: Int, height: Int) -> Double {
+        let long = Double(max(width, height)), short = Double(min(width, height))
+        let cardLong = min(long, short * aspect)
+        return max(cardLong * cardLong / aspect, 1)
+    }
+}
