@@ -26,7 +26,7 @@ check-proto: deps-test
 
 test: check-proto
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	KYC_FRAMEGEN_DIR=$$(scripts/prepare-test-frames) $(SWIFT) test --skip-build
 
 bench: build
 	@scripts/install-deps --bench

@@ -33,10 +33,15 @@ struct GeneratedFrames: Sendable {
     static let accuracySet: Result<GeneratedFrames, GenerationError> = generate(
         seed: 20_250_501, countPerClass: 10, sizes: "1280x720,1920x1080", sequence: 6)
 
-    /// Runs the generator; fails with its standard error when python3 or its packages are missing.
+    /// Runs the generator; fails with its standard error when python3 or its packages are missing. `make test`
+    /// generates the set before the test process starts (KYC_FRAMEGEN_DIR), so that a minute of generation does
+    /// not hold one of the test process's few threads while end-to-end tests poll with deadlines.
     static func generate(seed: Int, countPerClass: Int, sizes: String, sequence: Int)
         -> Result<GeneratedFrames, GenerationError>
     {
+        if let prepared = ProcessInfo.processInfo.environment["KYC_FRAMEGEN_DIR"], !prepared.isEmpty {
+            return load(URL(fileURLWithPath: prepared))
+        }
         let directory = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("kyc-framegen-\(seed)-\(countPerClass)-\(getpid())")
         let process = Process()
@@ -60,6 +65,10 @@ struct GeneratedFrames: Sendable {
             return .failure(GenerationError(description: "framegen failed (scripts/install-deps --test installs its "
                 + "packages): \(String(decoding: stderr, as: UTF8.self))"))
         }
+        return load(directory)
+    }
+
+    static func load(_ directory: URL) -> Result<GeneratedFrames, GenerationError> {
         do {
             let data = try Data(contentsOf: directory.appendingPathComponent("labels.json"))
             return .success(GeneratedFrames(directory: directory,

@@ -134,7 +134,7 @@ final class StackHarness: @unchecked Sendable {
     }
 
     /// Polls `condition` until it holds or `seconds` pass.
-    func waitUntil(seconds: Double = 20, _ what: String, _ condition: () async -> Bool) async throws {
+    func waitUntil(seconds: Double = 60, _ what: String, _ condition: () async -> Bool) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if await condition() { return }
