@@ -55,12 +55,14 @@ let package = Package(
 
         // Shared libraries: the logic lives here, reachable from tests without sockets.
         .target(name: "KYCCore", swiftSettings: swiftSettings),
+        // SHA-256, hex and CSPRNG identifiers through libsodium: the one copy every service uses.
+        .target(name: "KYCCrypto", dependencies: ["CSodium"], swiftSettings: swiftSettings),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ", "KYCCore"], swiftSettings: swiftSettings),
         .target(name: "KYCMessages", dependencies: ["CKYCProto", "CProtobufC"], swiftSettings: swiftSettings),
         .target(name: "Messaging", dependencies: ["ZeroMQ", "KYCMessages", "KYCCore"], swiftSettings: swiftSettings),
         .target(name: "Storage", dependencies: ["CSQLite", "KYCCore"], swiftSettings: swiftSettings),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "KYCCore"], swiftSettings: swiftSettings),
-        .target(name: "Credentials", dependencies: ["Storage", "CSodium", "KYCCore"], swiftSettings: swiftSettings),
+        .target(name: "Credentials", dependencies: ["Storage", "CSodium", "KYCCrypto", "KYCCore"], swiftSettings: swiftSettings),
         .target(
             name: "GatewayKit",
             dependencies: ["HTTPServer", "Messaging", "ZeroMQ", "Credentials", "KYCMessages", "KYCCore"],
@@ -87,7 +89,7 @@ let package = Package(
         // Webhooks: signing, the per-service transactional outbox and its relay (used by every service).
         .target(
             name: "Webhooks",
-            dependencies: ["Messaging", "ZeroMQ", "KYCMessages", "Storage", "CSodium", "KYCCore"],
+            dependencies: ["Messaging", "ZeroMQ", "KYCMessages", "Storage", "CSodium", "KYCCrypto", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         // WebhookService's logic: endpoints, deliveries with retries over libcurl, dead letters.
@@ -98,12 +100,12 @@ let package = Package(
         ),
         .target(
             name: "SigningKit",
-            dependencies: ["Webhooks", "Messaging", "KYCMessages", "Storage", "COpenSSL", "CSodium", "KYCCore"],
+            dependencies: ["Webhooks", "Messaging", "KYCMessages", "Storage", "COpenSSL", "CSodium", "KYCCrypto", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "KYBKit",
-            dependencies: ["Messaging", "KYCMessages", "Storage", "Validation", "KYCCore", "CSodium"],
+            dependencies: ["Messaging", "KYCMessages", "Storage", "Validation", "KYCCrypto", "KYCCore"],
             swiftSettings: swiftSettings
         ),
 
@@ -150,6 +152,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "KYCCoreTests", dependencies: ["KYCCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "KYCCryptoTests", dependencies: ["KYCCrypto"], swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "KYCMessagesTests", dependencies: ["KYCMessages"], swiftSettings: swiftSettings),
         .testTarget(name: "MessagingTests", dependencies: ["Messaging", "ZeroMQ", "KYCMessages"], swiftSettings: swiftSettings),
@@ -180,7 +183,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SigningKitTests",
-            dependencies: ["SigningKit", "Webhooks", "KYCMessages", "Messaging", "Storage", "KYCCore", "COpenSSL"],
+            dependencies: [
+                "SigningKit", "Webhooks", "KYCMessages", "Messaging", "Storage", "KYCCrypto", "KYCCore", "COpenSSL",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "FrameAnalysisTests", dependencies: ["FrameAnalysis", "KYCCore"], swiftSettings: swiftSettings),
@@ -192,7 +197,7 @@ let package = Package(
         .testTarget(name: "ValidationTests", dependencies: ["Validation"], swiftSettings: swiftSettings),
         .testTarget(
             name: "KYBKitTests",
-            dependencies: ["KYBKit", "KYCMessages", "Messaging", "Storage", "KYCCore"],
+            dependencies: ["KYBKit", "KYCMessages", "Messaging", "Storage", "KYCCrypto", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "StackSupervisorTests", dependencies: ["StackSupervisor"], swiftSettings: swiftSettings),

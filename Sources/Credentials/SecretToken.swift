@@ -2,6 +2,7 @@
 // SHA-256 is stored, so a copy of the database does not let anyone call the API.
 import CSodium
 import Foundation
+import KYCCrypto
 
 public enum SecretToken {
     /// Initialises libsodium once per process (safe to call many times, from any thread).
@@ -9,41 +10,17 @@ public enum SecretToken {
 
     /// `prefix` followed by 32 random bytes in URL-safe base64 without padding.
     public static func generate(prefix: String) -> String {
-        precondition(sodiumReady, "libsodium failed to initialise")
-        var bytes = [UInt8](repeating: 0, count: 32)
-        randombytes_buf(&bytes, bytes.count)
-        return prefix + base64URL(bytes)
+        prefix + base64URL(SecureRandom.bytes(32))
     }
 
     /// A short random identifier such as `key_3f9c…` (96 bits, hex).
     public static func identifier(prefix: String) -> String {
-        precondition(sodiumReady, "libsodium failed to initialise")
-        var bytes = [UInt8](repeating: 0, count: 12)
-        randombytes_buf(&bytes, bytes.count)
-        return prefix + hex(bytes)
+        SecureRandom.identifier(prefix: prefix)
     }
 
     /// SHA-256 of the token's UTF-8 bytes, as lowercase hex: the form stored and looked up.
     public static func hash(_ token: String) -> String {
-        precondition(sodiumReady, "libsodium failed to initialise")
-        let input = Array(token.utf8)
-        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
-        _ = input.withUnsafeBufferPointer { crypto_hash_sha256(&digest, $0.baseAddress, UInt64($0.count)) }
-        return hex(digest)
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// Lowercase hex. Every authenticated request hashes its token, so this avoids `String(format:)` per byte
-    /// (measured at 12 % of the gateway's CPU in `make bench` before).
-    static func hex(_ bytes: [UInt8]) -> String {
-        String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
-            for (index, byte) in bytes.enumerated() {
-                buffer[index * 2] = hexDigits[Int(byte >> 4)]
-                buffer[index * 2 + 1] = hexDigits[Int(byte & 0x0F)]
-            }
-            return bytes.count * 2
-        }
+        SHA256.hex(Array(token.utf8))
     }
 
     /// Compares two secrets in time independent of where they differ.

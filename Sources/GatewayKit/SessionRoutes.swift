@@ -1,5 +1,6 @@
 import Credentials
 import Foundation
+import KYCCore
 
 /// Mobile sessions: a customer backend opens one for its user and hands the token to the app.
 enum SessionRoutes {
@@ -54,11 +55,5 @@ enum SessionRoutes {
 
 /// Formats instants for JSON: UTC with milliseconds, e.g. `2026-11-30T08:15:00.000Z`.
 enum ISO8601 {
-    static func format(milliseconds: Int64) -> String {
-        var seconds = time_t(milliseconds / 1000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1,
-                      parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec, Int(milliseconds % 1000))
-    }
+    static func format(milliseconds: Int64) -> String { UTCTimestamp.iso8601(milliseconds: milliseconds) }
 }

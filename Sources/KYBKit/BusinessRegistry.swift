@@ -1,3 +1,4 @@
+import KYCCrypto
 import KYCMessages
 import Messaging
 import Storage
@@ -32,7 +33,7 @@ public final class BusinessRegistry: Sendable {
                 return CreateBusinessReply(businessUID: try existing.string("uid"),
                                            outcome: sameRequest ? .created : .alreadyExists)
             }
-            let uid = KYBCrypto.identifier(prefix: "biz_")
+            let uid = SecureRandom.identifier(prefix: "biz_")
             let id = try transaction.insert("""
                 INSERT INTO businesses(tenant, uid, tax_number, name, short_name, data_json, type, reference,
                                        is_in_progress, created_at_ms, updated_at_ms, created_by, request_key)

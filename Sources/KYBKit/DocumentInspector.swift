@@ -1,3 +1,4 @@
+import KYCCrypto
 import Foundation
 import KYCMessages
 import Messaging
@@ -63,7 +64,7 @@ public struct DocumentInspector: Sendable {
             throw ServiceError.invalidArgument(field: "\(prefix).contentHash", code: "invalid_hash",
                                                message: "\(prefix).contentHash must be a SHA-256 in 64 hex digits")
         }
-        let actual = KYBCrypto.sha256Hex(document.content)
+        let actual = SHA256.hex(document.content)
         guard actual == declared else {
             throw ServiceError.invalidArgument(field: "\(prefix).contentHash", code: "hash_mismatch",
                                                message: "the SHA-256 of \(prefix).content is not \(prefix).contentHash")

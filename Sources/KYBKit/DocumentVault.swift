@@ -1,3 +1,4 @@
+import KYCCrypto
 import KYCMessages
 import Messaging
 import Storage
@@ -37,7 +38,7 @@ public final class DocumentVault: Sendable {
                 throw ServiceError.invalidArgument(field: "category", code: "unknown_category",
                                                    message: "category must be one of the tenant's document categories")
             }
-            let uploadUID = KYBCrypto.identifier(prefix: "upl_")
+            let uploadUID = SecureRandom.identifier(prefix: "upl_")
             let uploadID = try transaction.insert("""
                 INSERT INTO document_uploads(business_id, uid, request_key, category, reference, uploaded_by,
                                              created_at_ms)
@@ -53,7 +54,7 @@ public final class DocumentVault: Sendable {
                           .blob(document.content), .integer(now)])
                 let blobID = try transaction.queryOne("SELECT id FROM document_blobs WHERE tenant = ? AND sha256 = ?",
                                                       [.text(caller.tenant), .text(document.sha256)])!.int("id")
-                let uid = KYBCrypto.identifier(prefix: "doc_")
+                let uid = SecureRandom.identifier(prefix: "doc_")
                 try transaction.execute("""
                     INSERT INTO documents(uid, business_id, upload_id, blob_id, category, reference, extension,
                                           content_type, position, created_at_ms)

@@ -1,3 +1,4 @@
+import KYCCrypto
 import KYCMessages
 
 /// Who makes a KYB request, as the handlers pass it to the stores: the tenant every read and write is scoped by,
@@ -26,6 +27,6 @@ public struct KYBCaller: Sendable, Equatable {
         material.append(0)
         material.append(contentsOf: envelope.payload)
         self.init(tenant: envelope.tenant, principalID: envelope.principal.id, requestID: envelope.requestID,
-                  requestKey: KYBCrypto.sha256Hex(material))
+                  requestKey: SHA256.hex(material))
     }
 }

@@ -1,3 +1,4 @@
+import KYCCrypto
 import KYCMessages
 import Messaging
 import Storage
@@ -26,7 +27,7 @@ public final class StaffRegistry: Sendable {
                                              outcome: sameRequest ? .created : .alreadyExists)
             }
             var stored = member
-            stored.staffUID = KYBCrypto.identifier(prefix: "stf_")
+            stored.staffUID = SecureRandom.identifier(prefix: "stf_")
             stored.createdAtUnixMs = now
             try transaction.execute("""
                 INSERT INTO staff(business_id, uid, session_uid, name, surname, identity_no, birth_date, phone,

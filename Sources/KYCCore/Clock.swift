@@ -20,3 +20,16 @@ public enum MonotonicClock {
 
     public static func nowMilliseconds() -> Int64 { Int64(nowNanoseconds() / 1_000_000) }
 }
+
+/// Instants as text: UTC with milliseconds, `2026-11-30T08:15:00.123Z`, the one format logs, JSON answers and webhook
+/// bodies use.
+public enum UTCTimestamp {
+    public static func iso8601(milliseconds: Int64) -> String {
+        let remainder = ((milliseconds % 1000) + 1000) % 1000
+        var seconds = time_t((milliseconds - remainder) / 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1,
+                      parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec, Int(remainder))
+    }
+}

@@ -124,13 +124,5 @@ public struct Logger: Sendable {
         return escaped + "\""
     }
 
-    static func timestamp() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var tm = tm()
-        var seconds = now.tv_sec
-        gmtime_r(&seconds, &tm)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                      tm.tm_hour, tm.tm_min, tm.tm_sec, Int(now.tv_nsec / 1_000_000))
-    }
+    static func timestamp() -> String { UTCTimestamp.iso8601(milliseconds: WallClock.nowMilliseconds()) }
 }

@@ -3,6 +3,7 @@
 // `openssl ec -pubout -outform DER` writes), PEM (`-----BEGIN PUBLIC KEY-----`), and the raw key (65-byte uncompressed
 // P-256 point, 32-byte Ed25519 key). Accepted ECDSA signatures: DER (`openssl dgst -sha256 -sign`) and raw r||s
 // (64 bytes, what phone secure hardware and WebCrypto return).
+import KYCCrypto
 import COpenSSL
 import Foundation
 
@@ -23,7 +24,7 @@ public final class DevicePublicKey: @unchecked Sendable {
     private let key: OpaquePointer
 
     /// Lowercase hex SHA-256 of `spkiDER`.
-    public var fingerprint: String { SigningCrypto.sha256Hex(spkiDER) }
+    public var fingerprint: String { SHA256.hex(spkiDER) }
 
     static let p256RawPrefix: [UInt8] = [0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
                                          0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00]

@@ -1,3 +1,4 @@
+import KYCCrypto
 import Foundation
 
 /// The self-contained evidence of one sealed signing request, and its offline verification (docs/signing.md).
@@ -62,7 +63,7 @@ public enum EvidenceBundle {
         let sealSignature = seal?["signature"]?.stringValue.flatMap(SigningCrypto.decodeBase64)
         if let sealKey, sealKey.count == 44, sealKey.starts(with: DevicePublicKey.ed25519RawPrefix),
            let sealSignature, seal?["algorithm"]?.stringValue == "Ed25519", seal?.objectValue?.count == 4 {
-            report.check("seal key fingerprint", seal?["fingerprint"]?.stringValue == SigningCrypto.sha256Hex(sealKey),
+            report.check("seal key fingerprint", seal?["fingerprint"]?.stringValue == SHA256.hex(sealKey),
                          "the seal's fingerprint is not the SHA-256 of its public key")
             let valid = SigningCrypto.ed25519Verify(sealSignature, message: CanonicalJSON.object(members).canonicalBytes(),
                                                     publicKey: Array(sealKey.dropFirst(12)))
@@ -71,7 +72,7 @@ public enum EvidenceBundle {
                 report.check("seal key trusted", trustedSealKey == sealKey,
                              "the bundle was sealed with another key than the trusted platform key")
             } else {
-                report.notes.append("seal key fingerprint \(SigningCrypto.sha256Hex(sealKey)): compare it with "
+                report.notes.append("seal key fingerprint \(SHA256.hex(sealKey)): compare it with "
                     + "GET /v1/signing/platform-key (or pass --platform-key)")
             }
         } else {
@@ -95,7 +96,7 @@ public enum EvidenceBundle {
                 continue
             }
             let name = "document \(documentID)"
-            signedDocuments[documentID] = (sha256, SigningCrypto.sha256Hex(signatureBytes))
+            signedDocuments[documentID] = (sha256, SHA256.hex(signatureBytes))
             let message = CanonicalSigningMessage.bytes(tenant: tenant, reference: reference, documentID: documentID,
                                                         documentSHA256: sha256)
             switch SigningAlgorithm(rawValue: algorithmName) {
@@ -118,7 +119,7 @@ public enum EvidenceBundle {
                 report.check("\(name) signature", false, "unknown algorithm '\(algorithmName)'")
             }
             if let file = documents[documentID] {
-                report.check("\(name) content", SigningCrypto.sha256Hex(file) == sha256,
+                report.check("\(name) content", SHA256.hex(file) == sha256,
                              "the given file's SHA-256 is not the signed document's hash \(sha256)")
             }
         }

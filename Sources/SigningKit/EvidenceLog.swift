@@ -1,3 +1,4 @@
+import KYCCrypto
 import Foundation
 import Storage
 
@@ -27,7 +28,7 @@ public struct EvidenceLogEntry: Sendable, Equatable {
     }
 
     /// SHA-256 hex of `canonicalBytes()`: what `entryHash` must be.
-    public var computedHash: String { SigningCrypto.sha256Hex(canonicalBytes()) }
+    public var computedHash: String { SHA256.hex(canonicalBytes()) }
 
     /// The entry as it appears in an evidence bundle.
     public var json: CanonicalJSON {

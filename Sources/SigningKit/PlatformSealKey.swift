@@ -1,3 +1,4 @@
+import KYCCrypto
 import Storage
 
 /// The platform's Ed25519 key that seals evidence bundles. Generated on first start and kept in the signing database
@@ -10,7 +11,7 @@ public struct PlatformSealKey: Sendable {
     /// The public key as SPKI DER (what `openssl pkey -pubin -inform DER` reads).
     public var spkiDER: [UInt8] { DevicePublicKey.ed25519RawPrefix + publicKey }
     /// Lowercase hex SHA-256 of `spkiDER`.
-    public var fingerprint: String { SigningCrypto.sha256Hex(spkiDER) }
+    public var fingerprint: String { SHA256.hex(spkiDER) }
 
     /// Reads the key, creating it if the database has none. Safe when two processes start at once: the first insert
     /// wins and both read the same row.

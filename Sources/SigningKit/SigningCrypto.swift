@@ -1,5 +1,6 @@
-// libsodium primitives for signing: SHA-256, random bytes, HMAC-SHA256 (platform-issued keys), constant-time
-// comparison, and the platform's Ed25519 seal (crypto_sign_*). Every call first makes sure libsodium is initialised.
+// libsodium primitives for signing: HMAC-SHA256 (platform-issued keys), constant-time comparison and the platform's
+// Ed25519 seal (crypto_sign_*); SHA-256, hex and random bytes come from KYCCrypto. Every call first makes sure
+// libsodium is initialised.
 import CSodium
 import Foundation
 
@@ -7,28 +8,6 @@ import Foundation
 public enum SigningCrypto {
     /// Initialises libsodium once per process (safe from any thread).
     private static let sodiumReady: Bool = { sodium_init() >= 0 }()
-
-    /// SHA-256 of `bytes`.
-    public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
-        precondition(sodiumReady, "libsodium failed to initialise")
-        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
-        _ = bytes.withUnsafeBufferPointer { crypto_hash_sha256(&digest, $0.baseAddress, UInt64($0.count)) }
-        return digest
-    }
-
-    /// Lowercase hex SHA-256 of `bytes`.
-    public static func sha256Hex(_ bytes: [UInt8]) -> String { hex(sha256(bytes)) }
-
-    /// `count` bytes from the operating system's CSPRNG.
-    public static func randomBytes(_ count: Int) -> [UInt8] {
-        precondition(sodiumReady, "libsodium failed to initialise")
-        var bytes = [UInt8](repeating: 0, count: count)
-        randombytes_buf(&bytes, count)
-        return bytes
-    }
-
-    /// `prefix` followed by 96 random bits in hex: unguessable identifiers.
-    public static func identifier(prefix: String) -> String { prefix + hex(randomBytes(12)) }
 
     /// Bytes of a platform-issued HMAC key.
     public static let hmacKeyBytes = Int(crypto_auth_hmacsha256_KEYBYTES)
@@ -91,19 +70,6 @@ public enum SigningCrypto {
     }
 
     // MARK: Encodings
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// Lowercase hex.
-    public static func hex(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(hexDigits[Int(byte >> 4)])
-            out.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
 
     /// Standard base64 with padding.
     public static func base64(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }

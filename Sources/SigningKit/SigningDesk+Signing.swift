@@ -1,3 +1,4 @@
+import KYCCrypto
 import Foundation
 import KYCMessages
 import Messaging
@@ -67,7 +68,7 @@ extension SigningDesk {
                                             message: "the session has no declared identity; open it with identity "
                                                 + "to sign")
             }
-            if let data = request.data, SigningCrypto.sha256Hex(data) != sha256 {
+            if let data = request.data, SHA256.hex(data) != sha256 {
                 throw ServiceError.invalidArgument(field: "data", code: "document_mismatch",
                                                    message: "data is not the document of this request")
             }
@@ -116,7 +117,7 @@ extension SigningDesk {
                                    details: .object(["documentId": .string(request.documentID),
                                                      "sha256": .string(sha256), "keyId": .string(request.keyID),
                                                      "algorithm": .string(algorithmName),
-                                                     "signatureSha256": .string(SigningCrypto.sha256Hex(request.signature)),
+                                                     "signatureSha256": .string(SHA256.hex(request.signature)),
                                                      "sessionId": .string(principal.id),
                                                      "identityType": .string(identity.identityType),
                                                      "identityNo": .string(identity.identityNo),
@@ -156,7 +157,7 @@ extension SigningDesk {
             }
             var event: [String: CanonicalJSON] = [
                 "reference": .string(reference), "sealedAt": .integer(time), "documents": .array(documents),
-                "evidenceSha256": .string(SigningCrypto.sha256Hex(bundle.canonicalBytes())),
+                "evidenceSha256": .string(SHA256.hex(bundle.canonicalBytes())),
             ]
             if !stored.callbackURL.isEmpty { event["callbackUrl"] = .string(stored.callbackURL) }
             try Outbox.enqueue(tx, tenant: tenant, type: "signing.completed",

@@ -1,3 +1,4 @@
+import KYCCrypto
 import Foundation
 import KYCCore
 import KYCMessages
@@ -61,7 +62,7 @@ public final class SigningDesk: Sendable {
                                message: "signing requests are created by the customer backend")
         }
         var violations: [FieldViolation] = []
-        let reference = request.reference.isEmpty ? SigningCrypto.identifier(prefix: "sig_") : request.reference
+        let reference = request.reference.isEmpty ? SecureRandom.identifier(prefix: "sig_") : request.reference
         if !Self.isValidReference(reference) {
             violations.append(FieldViolation(field: "reference", code: "invalid_reference",
                                              message: "reference must be 1-100 of A-Z a-z 0-9 - _ . :"))
@@ -120,7 +121,7 @@ public final class SigningDesk: Sendable {
             throw ServiceError(status: .resourceExhausted, code: "payload_too_large",
                                message: "the documents together are larger than \(limits.maxRequestBytes) bytes")
         }
-        let hashes = request.documents.map { SigningCrypto.sha256Hex($0.content) }
+        let hashes = request.documents.map { SHA256.hex($0.content) }
         let time = now()
         return try database.transaction { tx in
             // A broker retry of the same request answers the first result.
@@ -149,7 +150,7 @@ public final class SigningDesk: Sendable {
                       .text(envelope.requestID), .integer(time), .integer(time + ttl * 1000)])
             var logged: [CanonicalJSON] = []
             for (index, document) in request.documents.enumerated() {
-                let documentID = SigningCrypto.identifier(prefix: "doc_")
+                let documentID = SecureRandom.identifier(prefix: "doc_")
                 try tx.execute("""
                     INSERT INTO signing_documents (tenant, reference, document_id, position, name, content_type, sha256,
                                                    size_bytes, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -222,7 +223,7 @@ public final class SigningDesk: Sendable {
                                                 fingerprint: key.fingerprint, created: false, publicKey: key.spkiDER)
                 }
             }
-            let keyID = SigningCrypto.identifier(prefix: "key_")
+            let keyID = SecureRandom.identifier(prefix: "key_")
             try tx.execute("""
                 INSERT INTO signing_keys (tenant, key_id, mode, algorithm, public_key, fingerprint, session_id,
                                           identity_type, identity_no, request_id, created_at_ms)
@@ -260,14 +261,14 @@ public final class SigningDesk: Sendable {
                                                     secret: try row.blob("secret"), expiresAtMs: request.expiresAtMs)
             }
             try self.requireOpen(request, at: time)
-            let keyID = SigningCrypto.identifier(prefix: "pk_")
-            let secret = SigningCrypto.randomBytes(SigningCrypto.hmacKeyBytes)
+            let keyID = SecureRandom.identifier(prefix: "pk_")
+            let secret = SecureRandom.bytes(SigningCrypto.hmacKeyBytes)
             let identity = principal.identity ?? Identity()
             try tx.execute("""
                 INSERT INTO signing_keys (tenant, key_id, mode, algorithm, fingerprint, secret, reference, session_id,
                                           identity_type, identity_no, request_id, created_at_ms)
                 VALUES (?, ?, 'platform', 'HMAC-SHA256', ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(tenant), .text(keyID), .text(SigningCrypto.sha256Hex(secret)), .blob(secret),
+                """, [.text(tenant), .text(keyID), .text(SHA256.hex(secret)), .blob(secret),
                       .text(reference), .text(principal.id), .text(identity.identityType), .text(identity.identityNo),
                       .text(envelope.requestID), .integer(time)])
             try EvidenceLog.append(tx, tenant: tenant, event: "key.issued", reference: reference,

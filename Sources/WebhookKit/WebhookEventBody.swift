@@ -1,4 +1,5 @@
 import Foundation
+import KYCCore
 
 /// The JSON body POSTed for an event, built once when the event arrives and stored, so every attempt sends (and
 /// signs) exactly the same bytes: `{"type":"…","timestamp":"<ISO 8601 UTC>","data":<the event's data object>}`.
@@ -16,12 +17,7 @@ public enum WebhookEventBody {
 
     /// `2026-03-01T09:30:00.123Z`.
     public static func iso8601(_ unixMilliseconds: Int64) -> String {
-        var seconds = time_t(unixMilliseconds / 1000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        let millis = Int(((unixMilliseconds % 1000) + 1000) % 1000)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1,
-                      parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec, millis)
+        UTCTimestamp.iso8601(milliseconds: unixMilliseconds)
     }
 
     /// A JSON string literal (event types are validated to plain ASCII, but escape anyway).

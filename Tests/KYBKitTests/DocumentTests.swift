@@ -1,3 +1,4 @@
+import KYCCrypto
 import Foundation
 @testable import KYBKit
 import KYCMessages
@@ -31,7 +32,7 @@ struct DocumentTests {
         let document = try BusinessDocumentContentReply(serialized: content.payload)
         #expect(document.content == SampleFile.jpeg)
         #expect(document.document.contentType == "image/jpeg")
-        #expect(document.document.sha256 == KYBCrypto.sha256Hex(SampleFile.jpeg))
+        #expect(document.document.sha256 == SHA256.hex(SampleFile.jpeg))
     }
 
     @Test func identicalContentIsStoredOnce() throws {
@@ -68,7 +69,7 @@ struct DocumentTests {
         let reply = kyb.call("kyb.UploadDocuments", UploadBusinessDocumentsRequest(
             businessUID: uid, category: "tax_plate",
             documents: [SampleFile.upload(SampleFile.pdf),
-                        SampleFile.upload(SampleFile.otherPDF, hash: KYBCrypto.sha256Hex(SampleFile.pdf))]))
+                        SampleFile.upload(SampleFile.otherPDF, hash: SHA256.hex(SampleFile.pdf))]))
         #expect(reply.status == .invalidArgument)
         #expect(reply.errorCode == "hash_mismatch")
         #expect(reply.violations.map(\.field) == ["document[1].contentHash"])

@@ -1,3 +1,4 @@
+import KYCCrypto
 import Foundation
 @testable import KYBKit
 import KYCCore
@@ -74,6 +75,6 @@ enum SampleFile {
     static let html = Array("<html><script>alert(1)</script></html>".utf8)
 
     static func upload(_ bytes: [UInt8], _ fileExtension: String = "pdf", hash: String? = nil) -> KYBDocumentUpload {
-        KYBDocumentUpload(fileExtension: fileExtension, content: bytes, contentHash: hash ?? KYBCrypto.sha256Hex(bytes))
+        KYBDocumentUpload(fileExtension: fileExtension, content: bytes, contentHash: hash ?? SHA256.hex(bytes))
     }
 }

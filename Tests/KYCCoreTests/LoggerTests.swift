@@ -50,3 +50,13 @@ struct EnvironmentReaderTests {
         #expect(env.problems[0].hasPrefix("PORT=99999"))
     }
 }
+
+@Suite("UTCTimestamp")
+struct UTCTimestampTests {
+    // Expected values from Python's datetime.utcfromtimestamp, an independent implementation.
+    @Test(arguments: [(Int64(0), "1970-01-01T00:00:00.000Z"), (1_795_000_000_123, "2026-11-18T11:06:40.123Z"),
+                      (-1, "1969-12-31T23:59:59.999Z")])
+    func formatsUTCWithMilliseconds(milliseconds: Int64, expected: String) {
+        #expect(UTCTimestamp.iso8601(milliseconds: milliseconds) == expected)
+    }
+}

@@ -1,3 +1,4 @@
+import KYCCrypto
 import Foundation
 @testable import SigningKit
 import Testing
@@ -42,7 +43,7 @@ struct SeededGenerator: RandomNumberGenerator {
             document[Int.random(in: 0..<document.count, using: &rng)] ^= UInt8.random(in: 1...255, using: &rng)
             let changed = CanonicalSigningMessage.bytes(tenant: "acme", reference: request.reference,
                                                         documentID: request.documents[0].documentID,
-                                                        documentSHA256: SigningCrypto.sha256Hex(document))
+                                                        documentSHA256: SHA256.hex(document))
             #expect(!publicKey.verify(signature: signature, message: changed))
             // The signature.
             var badSignature = signature
