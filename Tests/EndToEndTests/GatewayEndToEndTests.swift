@@ -139,6 +139,30 @@ struct GatewayEndToEndTests {
         #expect(stuck.errorCode == "deadline_exceeded")
     }
 
+    /// Deterministic version of the retry: a worker is made to hold a request (SIGSTOP), then SIGKILLed; the broker
+    /// must notice the dead worker and give that very request to the other one within the deadline.
+    @Test func aRequestHeldByAWorkerThatDiesIsRetriedOnTheOther() async throws {
+        let stack = try StackHarness()
+        defer { stack.stopAll() }
+        let key = try stack.createAPIKey(tenant: "acme")
+        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "appointment"])
+        let frozen = try stack.start("AppointmentService")
+        try stack.start("AppointmentService")
+        try await stack.waitForWorkers("appointment", count: 2)
+        kill(frozen.processIdentifier, SIGSTOP)
+
+        // Two requests at once: the broker gives one to each ready worker, so one of them lands on the frozen one.
+        async let first = stack.request("GET", "/v1/call-types", token: key)
+        async let second = stack.request("GET", "/v1/call-types", token: key)
+        try await stack.waitUntil(seconds: 10, "a request stuck on the frozen worker") {
+            guard let metrics = try? await stack.request("GET", "/metrics") else { return false }
+            return metrics.text.contains("kyc_broker_requests_in_flight 1\n")
+        }
+        kill(frozen.processIdentifier, SIGKILL)
+        let statuses = try await [first.status, second.status]
+        #expect(statuses == [200, 200])
+    }
+
     @Test func killingOneOfTwoWorkersMidRunLosesNoRequest() async throws {
         let stack = try StackHarness()
         defer { stack.stopAll() }
