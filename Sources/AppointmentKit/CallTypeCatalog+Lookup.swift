@@ -4,8 +4,9 @@ import Storage
 extension CallTypeCatalog {
     /// The tenant whose call-type rows apply: the tenant itself once it has configured any, else the defaults.
     static func owner(tenant: String, in runner: some StatementRunner) throws -> String {
-        let own = try runner.queryOne("SELECT COUNT(*) AS n FROM call_types WHERE tenant = ?", [.text(tenant)])
-        return try (own?.int("n") ?? 0) > 0 ? tenant : defaultsTenant
+        // EXISTS stops at the first row; this runs on every call-type and booking request.
+        let own = try runner.queryOne("SELECT EXISTS(SELECT 1 FROM call_types WHERE tenant = ?) AS own", [.text(tenant)])
+        return try (own?.int("own") ?? 0) != 0 ? tenant : defaultsTenant
     }
 
     /// The tenant's active call types of both handlers (KYC first), in display order, and whether they are its own.

@@ -22,8 +22,7 @@ public final class CallTypeCatalog: Sendable {
 
     /// The tenant's call types for `handler`, in display order.
     public func callTypes(tenant: String, handler: Handler) throws -> [CallType] {
-        let own = try database.queryOne("SELECT COUNT(*) AS n FROM call_types WHERE tenant = ?", [.text(tenant)])
-        let owner = try (own?.int("n") ?? 0) > 0 ? tenant : Self.defaultsTenant
+        let owner = try Self.owner(tenant: tenant, in: database)
         return try database.query("""
             SELECT code, name, handler FROM call_types
             WHERE tenant = ? AND handler = ? AND active = 1 ORDER BY position, code
