@@ -1,3 +1,4 @@
+import KYCCore
 import Foundation
 import KYCMessages
 
@@ -14,8 +15,8 @@ enum KYBJSON {
             ("reference", .string(business.reference)),
             ("isInProgress", .bool(business.isInProgress)),
             ("data", data(business.dataJSON)),
-            ("createdAt", .string(ISO8601.format(milliseconds: business.createdAtUnixMs))),
-            ("updatedAt", .string(ISO8601.format(milliseconds: business.updatedAtUnixMs))),
+            ("createdAt", .string(UTCTimestamp.iso8601(milliseconds: business.createdAtUnixMs))),
+            ("updatedAt", .string(UTCTimestamp.iso8601(milliseconds: business.updatedAtUnixMs))),
             ("staff", .array(business.staff.map(staffMember))),
             ("documents", .array(business.documents.map(document))),
             ("statusHistory", .array(business.statusHistory.map(statusChange))),
@@ -36,7 +37,7 @@ enum KYBJSON {
 
     static func statusChange(_ change: KYBStatusChange) -> JSONValue {
         .object([
-            ("changedAt", .string(ISO8601.format(milliseconds: change.changedAtUnixMs))),
+            ("changedAt", .string(UTCTimestamp.iso8601(milliseconds: change.changedAtUnixMs))),
             ("event", .string(change.event)),
             ("changedFields", .array(change.changedFields.map(JSONValue.string))),
             ("reference", .string(change.reference)),
@@ -56,7 +57,7 @@ enum KYBJSON {
             ("identityNo", .string(member.identityNo)),
             ("birthDate", .string(member.birthDate)),
             ("phone", .string(member.phone)),
-            ("createdAt", .string(ISO8601.format(milliseconds: member.createdAtUnixMs))),
+            ("createdAt", .string(UTCTimestamp.iso8601(milliseconds: member.createdAtUnixMs))),
         ])
     }
 
@@ -70,7 +71,7 @@ enum KYBJSON {
             ("sizeBytes", .integer(document.sizeBytes)),
             ("contentHash", .string(document.sha256)),
             ("uploadId", .string(document.uploadUID)),
-            ("createdAt", .string(ISO8601.format(milliseconds: document.createdAtUnixMs))),
+            ("createdAt", .string(UTCTimestamp.iso8601(milliseconds: document.createdAtUnixMs))),
         ])
     }
 

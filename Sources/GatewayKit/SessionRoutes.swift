@@ -44,16 +44,11 @@ enum SessionRoutes {
             return .json(.object([
                 ("sessionId", .string(session.sessionID)),
                 ("token", .string(session.token)),
-                ("expiresAt", .string(ISO8601.format(milliseconds: session.expiresAtMs))),
+                ("expiresAt", .string(UTCTimestamp.iso8601(milliseconds: session.expiresAtMs))),
                 ("scopes", .array(session.scopes.map(JSONValue.string))),
             ] + (businessUID.map { [("businessUId", JSONValue.string($0))] } ?? [])), status: 201)
         } catch let error as CredentialError {
             throw APIError.invalidField(error.field, error.code.rawValue, error.message)
         }
     }
-}
-
-/// Formats instants for JSON: UTC with milliseconds, e.g. `2026-11-30T08:15:00.000Z`.
-enum ISO8601 {
-    static func format(milliseconds: Int64) -> String { UTCTimestamp.iso8601(milliseconds: milliseconds) }
 }

@@ -1,3 +1,4 @@
+import KYCCore
 import Credentials
 import Foundation
 import KYCMessages
@@ -56,7 +57,7 @@ enum SigningRoutes {
                     let reply = try IssuePlatformSigningKeyReply(serialized: payload)
                     return .object([("keyId", .string(reply.keyID)), ("algorithm", .string(reply.algorithm)),
                                     ("secret", .string(Data(reply.secret).base64EncodedString())),
-                                    ("expiresAt", .string(ISO8601.format(milliseconds: reply.expiresAtMs)))])
+                                    ("expiresAt", .string(UTCTimestamp.iso8601(milliseconds: reply.expiresAtMs)))])
                 }))),
             Route("GET", "/v1/signing/requests/{reference}/evidence", access: backend, action: .service(ServiceCall(
                 service: service, method: "signing.GetEvidence",
@@ -81,7 +82,7 @@ enum SigningRoutes {
                     let reply = try SignDocumentReply(serialized: payload)
                     return .object([("reference", .string(reply.reference)), ("documentId", .string(reply.documentID)),
                                     ("keyId", .string(reply.keyID)),
-                                    ("signedAt", .string(ISO8601.format(milliseconds: reply.signedAtMs))),
+                                    ("signedAt", .string(UTCTimestamp.iso8601(milliseconds: reply.signedAtMs))),
                                     ("replayed", .bool(reply.replayed)),
                                     ("unsignedDocuments", .array(reply.unsignedDocumentIDs.map(JSONValue.string)))])
                 }))),
@@ -106,7 +107,7 @@ enum SigningRoutes {
                                      status: 409)
                     }
                     return .json(.object([("reference", .string(reply.reference)), ("status", .string("sealed")),
-                                          ("sealedAt", .string(ISO8601.format(milliseconds: reply.sealedAtMs))),
+                                          ("sealedAt", .string(UTCTimestamp.iso8601(milliseconds: reply.sealedAtMs))),
                                           ("alreadySealed", .bool(reply.alreadySealed))]))
                 }))),
             Route("GET", "/v1/signing/platform-key", access: .open, action: .service(ServiceCall(
@@ -130,14 +131,14 @@ enum SigningJSON {
         var pairs: [(String, JSONValue)] = [
             ("reference", .string(reply.reference)), ("status", .string(reply.status)),
             ("sessionId", .string(reply.sessionID)),
-            ("createdAt", .string(ISO8601.format(milliseconds: reply.createdAtMs))),
-            ("expiresAt", .string(ISO8601.format(milliseconds: reply.expiresAtMs))),
-            ("sealedAt", reply.sealedAtMs > 0 ? .string(ISO8601.format(milliseconds: reply.sealedAtMs)) : .null),
+            ("createdAt", .string(UTCTimestamp.iso8601(milliseconds: reply.createdAtMs))),
+            ("expiresAt", .string(UTCTimestamp.iso8601(milliseconds: reply.expiresAtMs))),
+            ("sealedAt", reply.sealedAtMs > 0 ? .string(UTCTimestamp.iso8601(milliseconds: reply.sealedAtMs)) : .null),
             ("documents", .array(reply.documents.map { d in
                 .object([("documentId", .string(d.documentID)), ("name", .string(d.name)),
                          ("contentType", .string(d.contentType)), ("sha256", .string(d.sha256)),
                          ("sizeBytes", .integer(d.sizeBytes)), ("signed", .bool(d.signedAtMs > 0)),
-                         ("signedAt", d.signedAtMs > 0 ? .string(ISO8601.format(milliseconds: d.signedAtMs)) : .null),
+                         ("signedAt", d.signedAtMs > 0 ? .string(UTCTimestamp.iso8601(milliseconds: d.signedAtMs)) : .null),
                          ("keyId", d.keyID.isEmpty ? .null : .string(d.keyID))])
             })),
             ("callbackUrl", reply.callbackURL.isEmpty ? .null : .string(reply.callbackURL)),

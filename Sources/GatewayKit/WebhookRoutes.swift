@@ -1,3 +1,4 @@
+import KYCCore
 import Credentials
 import KYCMessages
 
@@ -19,7 +20,7 @@ enum WebhookRoutes {
                 renderReply: { payload, _ in
                     let reply = try SetEndpointReply(serialized: payload)
                     return .object([("url", .string(reply.url)), ("secret", .string(reply.secret)),
-                                    ("updatedAt", .string(ISO8601.format(milliseconds: reply.updatedAtUnixMs)))])
+                                    ("updatedAt", .string(UTCTimestamp.iso8601(milliseconds: reply.updatedAtUnixMs)))])
                 }))),
             Route("GET", "/v1/admin/webhook", access: .apiKey(scope: Scope.admin), action: .service(ServiceCall(
                 service: "webhook", method: "webhook.GetEndpoint",
@@ -27,7 +28,7 @@ enum WebhookRoutes {
                 renderReply: { payload, _ in
                     let reply = try GetEndpointReply(serialized: payload)
                     return .object([("url", .string(reply.url)),
-                                    ("updatedAt", .string(ISO8601.format(milliseconds: reply.updatedAtUnixMs)))])
+                                    ("updatedAt", .string(UTCTimestamp.iso8601(milliseconds: reply.updatedAtUnixMs)))])
                 }))),
             Route("GET", "/v1/webhooks/deliveries", access: .apiKey(scope: Scope.backend), action: .service(ServiceCall(
                 service: "webhook", method: "webhook.ListDeliveries",
@@ -80,7 +81,7 @@ enum WebhookRoutes {
 
     static func deliveryJSON(_ delivery: Delivery) -> JSONValue {
         func time(_ milliseconds: Int64) -> JSONValue {
-            milliseconds == 0 ? .null : .string(ISO8601.format(milliseconds: milliseconds))
+            milliseconds == 0 ? .null : .string(UTCTimestamp.iso8601(milliseconds: milliseconds))
         }
         return .object([
             ("deliveryId", .string(delivery.deliveryID)),

@@ -8,17 +8,13 @@ public enum WebhookEventBody {
         var body = Array(#"{"type":"#.utf8)
         body += quoted(type)
         body += Array(#","timestamp":"#.utf8)
-        body += quoted(iso8601(occurredAtUnixMs))
+        body += quoted(UTCTimestamp.iso8601(milliseconds: occurredAtUnixMs))
         body += Array(#","data":"#.utf8)
         body += data
         body.append(UInt8(ascii: "}"))
         return body
     }
 
-    /// `2026-03-01T09:30:00.123Z`.
-    public static func iso8601(_ unixMilliseconds: Int64) -> String {
-        UTCTimestamp.iso8601(milliseconds: unixMilliseconds)
-    }
 
     /// A JSON string literal (event types are validated to plain ASCII, but escape anyway).
     private static func quoted(_ value: String) -> [UInt8] {

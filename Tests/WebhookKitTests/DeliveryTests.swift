@@ -1,4 +1,5 @@
 import Foundation
+import KYCCore
 import KYCMessages
 import Messaging
 import Storage
@@ -34,7 +35,7 @@ import Webhooks
         let received = receiver.received
         #expect(received.count == 3)
         let expectedBody = Array(#"{"type":"signing.completed","timestamp":""#.utf8)
-            + Array(WebhookEventBody.iso8601(event.occurredAtUnixMs).utf8) + Array(#"","data":{"reference":"ref-1"}}"#.utf8)
+            + Array(UTCTimestamp.iso8601(milliseconds: event.occurredAtUnixMs).utf8) + Array(#"","data":{"reference":"ref-1"}}"#.utf8)
         for request in received {
             #expect(request.body == expectedBody)
             #expect(request.headers["content-type"] == "application/json")
