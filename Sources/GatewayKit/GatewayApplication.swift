@@ -136,7 +136,7 @@ public final class GatewayApplication: HTTPHandler {
         }
         let caller: AuthenticatedCaller?
         do {
-            caller = try credentials.authenticate(bearer: String(parts[1]).trimmingCharacters(in: .whitespaces))
+            caller = try credentials.authenticate(bearer: parts[1].trimmingHTTPWhitespace())
         } catch {
             logger.error("credential lookup failed", ["error": String(describing: error)])
             throw APIError(status: 503, code: "credentials_unavailable", message: "credential store unavailable")

@@ -65,12 +65,12 @@ final class HTTPServerContext: Sendable {
         if let declared = exchange.headers["content-length"] {
             // Refuse before reading a byte of body. A length that does not parse is left to libmicrohttpd, which
             // answers 400 by itself.
-            if let length = UInt64(declared.trimmingCharacters(in: .whitespaces)), length > UInt64(limit) {
+            if let length = UInt64(declared.trimmingHTTPWhitespace()), length > UInt64(limit) {
                 exchange.phase = .answered
                 logger.debug("request body over limit", ["http.declared_length": declared, "http.limit": "\(limit)"])
                 return queue(errorResponder(.bodyTooLarge(limit: limit)), on: connection)
             }
-            if let length = Int(declared.trimmingCharacters(in: .whitespaces)), length > 0 {
+            if let length = Int(declared.trimmingHTTPWhitespace()), length > 0 {
                 exchange.body.reserveCapacity(length)
             }
         }

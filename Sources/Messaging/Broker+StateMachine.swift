@@ -4,9 +4,10 @@ extension Broker {
     /// The broker's decisions as a pure value: no sockets, no clock. Each method takes one event plus the current
     /// time (Unix milliseconds, the unit of request deadlines) and returns what the runtime must do, in order.
     ///
-    /// Rules: per service, idle workers are used least recently used first; a worker holds at most one request;
-    /// requests queue while every worker is busy; a worker silent for `liveness × heartbeat interval` expires, and a
-    /// request it held is retried on another worker while its deadline has not passed; submitting to a service with
+    /// Rules: per service, workers with a free place are used least recently used first (the worker given a request
+    /// longest ago goes next, so load spreads evenly); a worker holds at most the `capacity` it announced in READY (1
+    /// when it announced none); requests queue while every worker is full; a worker silent for `liveness × heartbeat
+    /// interval` expires, and the requests it held are retried on another worker while its deadline has not passed; submitting to a service with
     /// no worker fails at once with `.unavailable`, and so do the queued requests of a service whose last worker
     /// left; a request past its deadline fails with `.deadlineExceeded`; a reply to a finished ticket is ignored.
     public struct StateMachine: Sendable {
@@ -44,12 +45,16 @@ extension Broker {
             let instance: String
             var expiresAt: Int64
             var nextHeartbeatAt: Int64
-            var request: Ticket?
+            /// How many requests it may hold at once.
+            let capacity: Int
+            /// The tickets it holds, in the order they were sent.
+            var held: [Ticket] = []
+            var hasRoom: Bool { held.count < capacity }
         }
 
         struct Service: Sendable {
-            /// Idle workers, least recently used first.
-            var idle = FIFOQueue<WorkerID>()
+            /// Workers with a free place, least recently used first. A worker is here exactly when it has room.
+            var available = FIFOQueue<WorkerID>()
             var requests = FIFOQueue<Ticket>()
             var workerCount = 0
         }
@@ -68,18 +73,20 @@ extension Broker {
 
         // MARK: Events from workers
 
-        /// READY: `worker` serves `service`. A worker already known is re-registered (its request, if any, retried).
-        public mutating func workerReady(_ worker: WorkerID, service: String, instance: String, now: Int64)
-            -> [Action]
+        /// READY: `worker` serves `service`, holding up to `capacity` requests at once (clamped to
+        /// 1…`WorkerProtocol.maxCapacity`). A worker already known is re-registered (requests it held are retried).
+        public mutating func workerReady(_ worker: WorkerID, service: String, instance: String, capacity: Int = 1,
+                                         now: Int64) -> [Action]
         {
             var actions: [Action] = []
             if let known = workers[worker] {
                 removeWorker(worker, now: now, actions: &actions, reRegistering: known.service == service)
             }
             workers[worker] = Worker(service: service, instance: instance, expiresAt: expiry(now),
-                                     nextHeartbeatAt: now + heartbeatIntervalMilliseconds, request: nil)
+                                     nextHeartbeatAt: now + heartbeatIntervalMilliseconds,
+                                     capacity: min(max(capacity, 1), WorkerProtocol.maxCapacity))
             services[service, default: Service()].workerCount += 1
-            services[service]!.idle.append(worker)
+            services[service]!.available.append(worker)
             dispatch(service, now: now, actions: &actions)
             return actions
         }
@@ -91,23 +98,24 @@ extension Broker {
             return []
         }
 
-        /// REPLY from `worker` for `ticket`. Completes the ticket if this worker holds it; the worker becomes idle.
+        /// REPLY from `worker` for `ticket`. Completes the ticket if this worker holds it, which frees one place.
         public mutating func workerReply(_ worker: WorkerID, ticket: Ticket, reply: [UInt8], now: Int64) -> [Action] {
             guard var record = workers[worker] else { return [.sendDisconnect(worker: worker)] }
             record.expiresAt = expiry(now)
             var actions: [Action] = []
-            guard record.request == ticket else {
+            guard let index = record.held.firstIndex(of: ticket) else {
                 // A late or unexpected reply: the ticket finished (or moved) already. The worker stays as it was.
                 workers[worker] = record
                 return actions
             }
-            record.request = nil
+            let wasFull = !record.hasRoom
+            record.held.remove(at: index)
             workers[worker] = record
-            // The ticket may have failed its deadline while the worker held it: then only the worker is freed.
+            // The ticket may have failed its deadline while the worker held it: then only the place is freed.
             if requests.removeValue(forKey: ticket) != nil {
                 actions.append(.complete(ticket: ticket, .reply(reply)))
             }
-            services[record.service]!.idle.append(worker)
+            if wasFull { services[record.service]!.available.append(worker) }
             dispatch(record.service, now: now, actions: &actions)
             return actions
         }
@@ -177,11 +185,10 @@ extension Broker {
                 stats.workersByService[name] = service.workerCount
                 stats.queuedByService[name] = service.requests.count
             }
-            // Counted over workers (few) rather than requests (possibly many): a worker's ticket is in flight while
-            // it is still pending (a ticket failed by its deadline no longer is).
+            // Counted over workers' held tickets: a held ticket is in flight while it is still pending (a ticket
+            // failed by its deadline no longer is, though its worker's place stays taken until it answers).
             stats.inFlight = workers.values.reduce(0) { count, worker in
-                guard let ticket = worker.request, requests[ticket] != nil else { return count }
-                return count + 1
+                count + worker.held.count { requests[$0] != nil }
             }
             return stats
         }
@@ -193,11 +200,12 @@ extension Broker {
 
         private func expiry(_ now: Int64) -> Int64 { now + heartbeatIntervalMilliseconds * liveness }
 
-        /// Hands queued requests of `service` to idle workers, LRU first.
+        /// Hands queued requests of `service` to workers with room, LRU first; a worker that still has room after
+        /// taking one goes to the back of the line.
         private mutating func dispatch(_ service: String, now: Int64, actions: inout [Action]) {
             guard var record = services[service] else { return }
             defer { services[service] = record }
-            while !record.requests.isEmpty, !record.idle.isEmpty {
+            while !record.requests.isEmpty, !record.available.isEmpty {
                 let ticket = record.requests.popFirst()!
                 guard var request = requests[ticket] else { continue }
                 if request.deadline <= now {
@@ -205,23 +213,26 @@ extension Broker {
                     actions.append(.complete(ticket: ticket, .failed(.deadlineExceeded)))
                     continue
                 }
-                let worker = record.idle.popFirst()!
+                let worker = record.available.popFirst()!
                 request.worker = worker
                 requests[ticket] = request
-                workers[worker]!.request = ticket
+                workers[worker]!.held.append(ticket)
+                if workers[worker]!.hasRoom { record.available.append(worker) }
                 actions.append(.sendRequest(worker: worker, ticket: ticket, envelope: request.envelope))
             }
         }
 
-        /// Forgets `worker`; retries its request elsewhere, or fails the service's queue if it was the last worker.
+        /// Forgets `worker`; retries its requests elsewhere (in front of the queue, in their original order), or fails
+        /// the service's queue if it was the last worker.
         /// With `reRegistering`, the worker comes straight back, so its service is not treated as left without workers.
         private mutating func removeWorker(_ worker: WorkerID, now: Int64, actions: inout [Action],
                                            reRegistering: Bool = false) {
             guard let record = workers.removeValue(forKey: worker) else { return }
             var service = services[record.service]!
             service.workerCount -= 1
-            service.idle.removeAll { $0 == worker }
-            if let ticket = record.request, var request = requests[ticket], request.worker == worker {
+            service.available.removeAll { $0 == worker }
+            for ticket in record.held.reversed() {
+                guard var request = requests[ticket], request.worker == worker else { continue }
                 request.worker = nil
                 requests[ticket] = request
                 service.requests.prepend(ticket)

@@ -292,9 +292,11 @@ public final class Broker: Sendable {
                     }
                     let worker = [UInt8](frames[0])
                     switch message {
-                    case let .ready(service, instance):
-                        logger.debug("worker ready", ["service": service, "instance": instance])
-                        return loop.machine.workerReady(worker, service: service, instance: instance, now: now)
+                    case let .ready(service, instance, capacity):
+                        logger.debug("worker ready", ["service": service, "instance": instance,
+                                                      "capacity": "\(capacity)"])
+                        return loop.machine.workerReady(worker, service: service, instance: instance,
+                                                        capacity: capacity, now: now)
                     case .heartbeat:
                         return loop.machine.workerHeartbeat(worker, now: now)
                     case let .reply(ticket, envelope):

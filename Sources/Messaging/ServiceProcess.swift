@@ -13,6 +13,8 @@ public struct ServiceProcessConfiguration: Sendable {
     public var dataDirectory = "./data"
     /// Worker threads in this process; each is a separate worker to the broker.
     public var workerThreads = 2
+    /// Requests each worker thread may hold at once (queued at it while it runs one); see `ServiceWorkerConfiguration`.
+    public var workerCapacity = ServiceWorkerConfiguration.defaultCapacity
     /// Largest message accepted from the broker; larger ones are dropped by libzmq.
     public var maxMessageBytes = 16 << 20
     public var logLevel = LogLevel.info
@@ -25,6 +27,8 @@ public struct ServiceProcessConfiguration: Sendable {
                          "the broker's client endpoint, for calls to other services (default: broker port + 1)"),
         ConfigurationKey("KYC_DATA_DIR", "./data", "directory of the service's SQLite database"),
         ConfigurationKey("KYC_WORKER_THREADS", "2", "worker threads (each a separate worker to the broker)"),
+        ConfigurationKey("KYC_WORKER_CAPACITY", "\(ServiceWorkerConfiguration.defaultCapacity)",
+                         "requests the broker may hand each worker thread before its first reply (pipelining; 1 = one at a time)"),
         ConfigurationKey("KYC_MAX_MESSAGE_BYTES", "16777216", "largest message accepted from the broker"),
         ConfigurationKey("LOG_LEVEL", "info", "trace, debug, info, notice, warning, error or critical"),
     ]
@@ -40,6 +44,8 @@ public struct ServiceProcessConfiguration: Sendable {
                 ?? config.brokerClientEndpoint)
         config.dataDirectory = env.string("KYC_DATA_DIR", default: config.dataDirectory)
         config.workerThreads = env.int("KYC_WORKER_THREADS", default: config.workerThreads, range: 1...64)
+        config.workerCapacity = env.int("KYC_WORKER_CAPACITY", default: config.workerCapacity,
+                                        range: 1...WorkerProtocol.maxCapacity)
         config.maxMessageBytes = env.int("KYC_MAX_MESSAGE_BYTES", default: config.maxMessageBytes,
                                          range: 1024...(256 << 20))
         config.logLevel = env.logLevel()
@@ -85,6 +91,7 @@ public enum ServiceProcess {
                                                                  brokerEndpoint: configuration.brokerEndpoint,
                                                                  threads: configuration.workerThreads)
             workerConfiguration.maxMessageBytes = Int64(configuration.maxMessageBytes)
+            workerConfiguration.capacity = configuration.workerCapacity
             let worker = try ServiceWorker(configuration: workerConfiguration, router: router, logger: logger)
             background.startAll()
             logger.info("serving", ["broker": configuration.brokerEndpoint, "threads": String(configuration.workerThreads),

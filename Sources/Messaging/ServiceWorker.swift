@@ -8,7 +8,9 @@ import ZeroMQ
 ///
 /// Each thread: connects, sends READY, answers REQUESTs through the `ServiceRouter`, heartbeats, and when the broker
 /// has been silent for `liveness` heartbeat intervals reconnects with a doubling back-off (1 s → 32 s). A DISCONNECT
-/// from the broker makes it send READY again. Handlers run on the worker thread, one request at a time per thread;
+/// from the broker makes it send READY again. Each thread announces `capacity`: the broker may send it that many
+/// requests before its first reply, so the next one is already waiting when a handler returns. Handlers run on the
+/// worker thread, one request at a time per thread;
 /// a handler that runs longer than `liveness × heartbeat interval` (3 s) looks dead to the broker, which then
 /// retries its request elsewhere.
 public final class ServiceWorker: Sendable {
@@ -106,7 +108,8 @@ public final class ServiceWorker: Sendable {
             return .failed
         }
         defer { socket.close() }
-        let ready = WorkerProtocol.frames(.ready(service: configuration.service, instance: label))
+        let ready = WorkerProtocol.frames(.ready(service: configuration.service, instance: label,
+                                                 capacity: configuration.capacity))
         send(ready, socket)
 
         var poller = ZMQPoller()

@@ -6,6 +6,12 @@ public struct ServiceWorkerConfiguration: Sendable {
     public var brokerEndpoint: String
     /// How many worker threads (each its own DEALER, a separate worker to the broker).
     public var threads: Int
+    /// Requests the broker may hand this worker (each thread) before it replies to the first: they wait in its socket
+    /// while it runs one, so it picks up the next without a round trip to the broker and many requests share each
+    /// wake-up. 1 gives strict one-at-a-time Majordomo behaviour. A higher value lets one slow request delay the
+    /// ones queued behind it on the same thread, and a worker that dies takes that many requests to be retried.
+    public var capacity: Int = ServiceWorkerConfiguration.defaultCapacity
+    public static let defaultCapacity = 16
     /// Largest message accepted from the broker (ZMQ_MAXMSGSIZE); a larger one drops the connection.
     public var maxMessageBytes: Int64
     /// Label of this process in READY messages; thread `n` registers as `"<instance>#n"`.

@@ -2,9 +2,10 @@
 /// prose. Every message is `[protocol tag][command byte][body frames…]` (the ROUTER also sees the routing id first):
 ///
 /// ```
-/// READY      W→B  [service name][instance label]   worker offers to serve `service`
+/// READY      W→B  [service name][instance label]([capacity: 4 bytes BE])   worker offers to serve `service`,
+///                  holding up to `capacity` requests at once (1 when the frame is absent)
 /// REQUEST    B→W  [ticket: 8 bytes BE][RequestEnvelope]   worker answers with REPLY
-/// REPLY      W→B  [ticket: 8 bytes BE][ReplyEnvelope]     worker is ready for the next REQUEST
+/// REPLY      W→B  [ticket: 8 bytes BE][ReplyEnvelope]     frees one of the worker's places
 /// HEARTBEAT  B↔W  (no body)                        sent every heartbeat interval to a silent peer
 /// DISCONNECT B↔W  (no body)                        the sender forgets the peer; a worker answers with READY
 /// ```
@@ -24,6 +25,9 @@ public enum WorkerProtocol {
         /// The command frame.
         public var frame: [UInt8] { [rawValue] }
     }
+
+    /// The largest capacity a worker may announce; larger announcements are clamped to it.
+    public static let maxCapacity = 1024
 
     /// A broker-assigned request number, unique per broker run; echoed by the worker in its REPLY.
     public typealias Ticket = UInt64
@@ -48,7 +52,7 @@ public enum WorkerProtocol {
 
     /// A parsed message (without routing id). Bodies stay borrowed until the caller copies what it keeps.
     public enum Message: Equatable {
-        case ready(service: String, instance: String)
+        case ready(service: String, instance: String, capacity: Int = 1)
         case request(ticket: Ticket, envelope: [UInt8])
         case reply(ticket: Ticket, envelope: [UInt8])
         case heartbeat
@@ -66,11 +70,16 @@ public enum WorkerProtocol {
         let body = frames.dropFirst(2)
         switch command {
         case .ready:
-            guard body.count == 2,
+            guard body.count == 2 || body.count == 3,
                   let service = String(validating: body[body.startIndex], as: UTF8.self), !service.isEmpty,
                   let instance = String(validating: body[body.startIndex + 1], as: UTF8.self)
             else { return nil }
-            return .ready(service: service, instance: instance)
+            guard body.count == 3 else { return .ready(service: service, instance: instance) }
+            let capacityFrame = body[body.startIndex + 2]
+            guard capacityFrame.count == 4 else { return nil }
+            let capacity = capacityFrame.reduce(0) { $0 << 8 | Int($1) }
+            guard (1...maxCapacity).contains(capacity) else { return nil }
+            return .ready(service: service, instance: instance, capacity: capacity)
         case .request, .reply:
             guard body.count == 2, let ticket = ticket(from: body[body.startIndex]) else { return nil }
             let envelope = [UInt8](body[body.startIndex + 1])
@@ -86,7 +95,9 @@ public enum WorkerProtocol {
     /// Frames of a message (without routing id).
     public static func frames(_ message: Message) -> [[UInt8]] {
         switch message {
-        case let .ready(service, instance): [tag, Command.ready.frame, Array(service.utf8), Array(instance.utf8)]
+        case let .ready(service, instance, capacity):
+            [tag, Command.ready.frame, Array(service.utf8), Array(instance.utf8),
+             withUnsafeBytes(of: UInt32(clamping: capacity).bigEndian) { Array($0) }]
         case let .request(ticket, envelope): [tag, Command.request.frame, ticketFrame(ticket), envelope]
         case let .reply(ticket, envelope): [tag, Command.reply.frame, ticketFrame(ticket), envelope]
         case .heartbeat: [tag, Command.heartbeat.frame]

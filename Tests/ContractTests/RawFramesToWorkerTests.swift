@@ -57,8 +57,10 @@ struct RawFramesToWorkerTests {
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
                 guard let frames = try router.receive() else { continue }
-                if frames.count == 5, frames[1] == WorkerProtocol.tag, frames[2] == WorkerProtocol.Command.ready.frame {
+                // [routing id][tag][READY][service][instance][capacity: 4 bytes big-endian]
+                if frames.count == 6, frames[1] == WorkerProtocol.tag, frames[2] == WorkerProtocol.Command.ready.frame {
                     #expect(String(decoding: frames[3], as: UTF8.self) == "appointment")
+                    #expect(frames[5] == [0, 0, 0, UInt8(ServiceWorkerConfiguration.defaultCapacity)])
                     workerID = frames[0]
                     return
                 }

@@ -205,4 +205,69 @@ import Testing
                             .sendDisconnect(worker: alice)])
         #expect(machine.stats == BrokerStats())
     }
+
+    // MARK: Workers holding several requests (capacity announced in READY)
+
+    @Test func aWorkerHoldsUpToItsCapacityAndTheRestQueue() {
+        var machine = Machine()
+        _ = machine.workerReady(alice, service: "S", instance: "", capacity: 3, now: 0)
+        for ticket in UInt64(1)...3 {
+            #expect(machine.submit(ticket: ticket, service: "S", envelope: [UInt8(ticket)], deadline: far, now: 0)
+                == [.sendRequest(worker: alice, ticket: ticket, envelope: [UInt8(ticket)])])
+        }
+        #expect(machine.submit(ticket: 4, service: "S", envelope: [4], deadline: far, now: 0) == [])
+        #expect(machine.stats.inFlight == 3)
+        #expect(machine.stats.queuedByService["S"] == 1)
+        // Replies may come in any order; each frees one place.
+        #expect(machine.workerReply(alice, ticket: 2, reply: [], now: 1)
+            == [.complete(ticket: 2, .reply([])), .sendRequest(worker: alice, ticket: 4, envelope: [4])])
+        #expect(machine.workerReply(alice, ticket: 1, reply: [], now: 1) == [.complete(ticket: 1, .reply([]))])
+        #expect(machine.stats.inFlight == 2)
+    }
+
+    @Test func requestsSpreadOverWorkersWithRoomInTurn() {
+        var machine = Machine()
+        _ = machine.workerReady(alice, service: "S", instance: "", capacity: 2, now: 0)
+        _ = machine.workerReady(bob, service: "S", instance: "", capacity: 2, now: 0)
+        var workers: [[UInt8]] = []
+        for ticket in UInt64(1)...5 {
+            workers += requestTickets(machine.submit(ticket: ticket, service: "S", envelope: [], deadline: far, now: 0))
+                .map(\.worker)
+        }
+        #expect(workers == [alice, bob, alice, bob])  // the fifth waits for a free place
+        #expect(requestTickets(machine.workerReply(bob, ticket: 4, reply: [], now: 1)).map(\.worker) == [bob])
+    }
+
+    @Test func capacityIsClampedToTheProtocolLimit() {
+        var machine = Machine()
+        _ = machine.workerReady(alice, service: "S", instance: "", capacity: 0, now: 0)
+        _ = machine.submit(ticket: 1, service: "S", envelope: [], deadline: far, now: 0)
+        #expect(machine.submit(ticket: 2, service: "S", envelope: [], deadline: far, now: 0) == [])
+    }
+
+    @Test func everyRequestAnExpiredWorkerHeldIsRetriedInOrderAheadOfTheQueue() {
+        var machine = Machine(heartbeatIntervalMilliseconds: 100, liveness: 3)
+        _ = machine.workerReady(alice, service: "S", instance: "", capacity: 3, now: 0)
+        for ticket in UInt64(1)...4 {
+            _ = machine.submit(ticket: ticket, service: "S", envelope: [UInt8(ticket)], deadline: far, now: 0)
+        }
+        _ = machine.workerReady(bob, service: "S", instance: "", capacity: 2, now: 250)  // ticket 4 goes to bob
+        _ = machine.workerReply(bob, ticket: 4, reply: [], now: 260)
+        let actions = machine.tick(now: 300)  // alice (tickets 1-3) expires
+        #expect(requestTickets(actions).map(\.ticket) == [1, 2])  // bob has two places; 3 waits first in line
+        #expect(machine.stats.queuedByService["S"] == 1)
+        #expect(requestTickets(machine.workerReply(bob, ticket: 1, reply: [], now: 301)).map(\.ticket) == [3])
+    }
+
+    @Test func aLateReplyForATicketFailedByItsDeadlineStillFreesThePlace() {
+        var machine = Machine(heartbeatIntervalMilliseconds: 10_000, liveness: 3)
+        _ = machine.workerReady(alice, service: "S", instance: "", capacity: 2, now: 0)
+        _ = machine.submit(ticket: 1, service: "S", envelope: [], deadline: 100, now: 0)
+        _ = machine.submit(ticket: 2, service: "S", envelope: [], deadline: far, now: 0)
+        _ = machine.submit(ticket: 3, service: "S", envelope: [3], deadline: far, now: 0)
+        #expect(machine.tick(now: 100) == [.complete(ticket: 1, .failed(.deadlineExceeded))])
+        #expect(machine.stats.inFlight == 1)
+        #expect(machine.workerReply(alice, ticket: 1, reply: [], now: 150)
+            == [.sendRequest(worker: alice, ticket: 3, envelope: [3])])
+    }
 }
