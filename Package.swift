@@ -83,7 +83,7 @@ let package = Package(
         ),
         .target(
             name: "CaptureKit",
-            dependencies: ["FrameAnalysis", "Messaging", "KYCMessages", "KYCCore"],
+            dependencies: ["FrameAnalysis", "Messaging", "KYCMessages", "KYCCrypto", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         // Webhooks: signing, the per-service transactional outbox and its relay (used by every service).
@@ -191,7 +191,7 @@ let package = Package(
         .testTarget(name: "FrameAnalysisTests", dependencies: ["FrameAnalysis", "KYCCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CaptureKitTests",
-            dependencies: ["CaptureKit", "FrameAnalysis", "KYCMessages", "Messaging", "KYCCore"],
+            dependencies: ["CaptureKit", "FrameAnalysis", "KYCMessages", "Messaging", "KYCCrypto", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"], swiftSettings: swiftSettings),

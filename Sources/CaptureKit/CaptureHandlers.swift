@@ -1,5 +1,6 @@
 // CaptureService's handlers: capture.AnalyzeFrame runs the frame-analysis engine and the stream's auto-capture
-// tracker, whose state comes in with the request and goes back with the reply (any process can serve any frame).
+// tracker, whose state comes in with the request and goes back with the reply (any process can serve any frame),
+// sealed with the processes' shared key so that a client can neither forge nor keep it long (CaptureTrackerState).
 import FrameAnalysis
 import KYCCore
 import KYCMessages
@@ -17,14 +18,21 @@ public struct CaptureHandlers: Sendable {
     public let thresholds: AnalysisThresholds
     public let instance: String
     private let analyzers: FrameAnalyzerPool
+    private let trackerStates: CaptureTrackerState
 
-    /// `workerThreads`: analyzers kept for reuse (one per worker thread); `instance` is echoed in each reply.
-    public init(configuration: CaptureServiceConfiguration = CaptureServiceConfiguration(), workerThreads: Int,
-                instance: String = ServiceRouter.defaultInstance()) {
+    /// `stateKeys`: the keys sealing tracker states; every process serving the same streams needs the same current
+    /// key (`CaptureServiceConfiguration.stateKeys(dataDirectory:)`). `workerThreads`: analyzers kept for reuse (one
+    /// per worker thread); `instance` is echoed in each reply; `clock`: Unix milliseconds now (tests move it).
+    public init(configuration: CaptureServiceConfiguration = CaptureServiceConfiguration(), stateKeys: TrackerStateKeys,
+                workerThreads: Int, instance: String = ServiceRouter.defaultInstance(),
+                clock: @escaping @Sendable () -> Int64 = WallClock.nowMilliseconds) {
         let thresholds = configuration.thresholds
         let maxPixels = configuration.maxPixels
         self.thresholds = thresholds
         self.instance = instance
+        trackerStates = CaptureTrackerState(keys: stateKeys,
+                                            maxAgeMilliseconds: Int64(configuration.stateMaxAgeSeconds) * 1000,
+                                            now: clock)
         analyzers = FrameAnalyzerPool(capacity: workerThreads) {
             FrameAnalyzer(thresholds: thresholds, maxPixels: maxPixels)
         }
@@ -40,7 +48,8 @@ public struct CaptureHandlers: Sendable {
         return router
     }
 
-    /// `capture.AnalyzeFrame`: INVALID_ARGUMENT for a malformed request or a frame the engine cannot read (field
+    /// `capture.AnalyzeFrame`: INVALID_ARGUMENT for a malformed request, a `tracker_state` that is not this
+    /// tenant's, stream's and mode's or is too old (`invalid_state`), or a frame the engine cannot read (field
     /// `frame`, the engine's code); otherwise the analysis, the capture decision and the next tracker state.
     public func analyzeFrame(_ envelope: RequestEnvelope) throws(ServiceError) -> [UInt8] {
         let request: AnalyzeFrameRequest
@@ -50,7 +59,7 @@ public struct CaptureHandlers: Sendable {
             throw ServiceError.invalidArgument(field: "payload", code: "malformed",
                                                message: "the request is not an AnalyzeFrameRequest")
         }
-        let (input, mode, tracker) = try validated(request)
+        let (input, mode, tracker) = try validated(request, tenant: envelope.tenant)
         let analysis: FrameAnalysis
         do {
             analysis = try analyzers.withAnalyzer { analyzer throws(FrameAnalysisError) in
@@ -68,13 +77,14 @@ public struct CaptureHandlers: Sendable {
         }
         let reply = AnalyzeFrameReply(
             analysis: analysis, feedback: feedback, capture: capture,
-            trackerState: CaptureTrackerState.encode(next, stream: request.streamID, mode: mode),
+            trackerState: trackerStates.seal(next, for: TrackerStateBinding(tenant: envelope.tenant,
+                                                                            stream: request.streamID, mode: mode)),
             streamID: request.streamID, instance: instance)
         return reply.serialized()
     }
 
     /// The engine input, mode and tracker of a well-formed request; every malformed field is reported at once.
-    private func validated(_ request: AnalyzeFrameRequest) throws(ServiceError)
+    private func validated(_ request: AnalyzeFrameRequest, tenant: String) throws(ServiceError)
         -> (FrameInput, FrameMode, CaptureTracker)
     {
         var violations: [FieldViolation] = []
@@ -119,17 +129,26 @@ public struct CaptureHandlers: Sendable {
         var tracker = CaptureTracker()
         if let mode, violations.allSatisfy({ $0.field != "stream_id" }) {
             do {
-                tracker = try CaptureTrackerState.decode(request.trackerState, stream: request.streamID, mode: mode)
+                tracker = try trackerStates.open(request.trackerState,
+                                                 for: TrackerStateBinding(tenant: tenant, stream: request.streamID,
+                                                                          mode: mode))
             } catch {
+                // Every refusal but the size is `invalid_state`: the client's answer is the same (send the frame
+                // again with an empty tracker_state, starting the still run over); the message says why.
                 switch error {
                 case .tooLong:
                     violation("tracker_state", "too_long",
                               "tracker_state must be at most \(CaptureTrackerState.maxBytes) bytes")
-                case .unreadable:
+                case .unauthentic:
+                    violation("tracker_state", "invalid_state", "tracker_state must be the unaltered tracker_state "
+                              + "of this stream's previous reply (same tenant, stream and mode)")
+                case .expired:
+                    violation("tracker_state", "invalid_state", "tracker_state is older than "
+                              + "\(trackerStates.maxAgeMilliseconds / 1000) s: start the stream over with an empty "
+                              + "tracker_state")
+                case .issuedInTheFuture:
                     violation("tracker_state", "invalid_state",
-                              "tracker_state must be the tracker_state of this stream's previous reply")
-                case .otherStream:
-                    violation("tracker_state", "invalid_state", "tracker_state belongs to another stream or mode")
+                              "tracker_state was issued in the future (clocks of the CaptureService hosts differ)")
                 }
             }
         }

@@ -1,8 +1,9 @@
-// libsodium primitives for signing: HMAC-SHA256 (platform-issued keys), constant-time comparison and the platform's
-// Ed25519 seal (crypto_sign_*); SHA-256, hex and random bytes come from KYCCrypto. Every call first makes sure
-// libsodium is initialised.
+// libsodium primitives for signing: HMAC-SHA256 with platform-issued keys (KYCCrypto's HMACSHA256), constant-time
+// comparison and the platform's Ed25519 seal (crypto_sign_*); SHA-256, hex and random bytes come from KYCCrypto.
+// Every call first makes sure libsodium is initialised.
 import CSodium
 import Foundation
+import KYCCrypto
 
 /// The libsodium half of SigningKit's cryptography (OpenSSL verifies device signatures: `DevicePublicKey`).
 public enum SigningCrypto {
@@ -14,22 +15,13 @@ public enum SigningCrypto {
 
     /// HMAC-SHA256 of `message` under a `hmacKeyBytes`-byte `key`.
     public static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        precondition(sodiumReady && key.count == hmacKeyBytes, "HMAC key must be \(hmacKeyBytes) bytes")
-        var mac = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
-        _ = message.withUnsafeBufferPointer { m in
-            crypto_auth_hmacsha256(&mac, m.baseAddress, UInt64(m.count), key)
-        }
-        return mac
+        precondition(key.count == hmacKeyBytes, "HMAC key must be \(hmacKeyBytes) bytes")
+        return HMACSHA256.tag(for: message, key: key)
     }
 
     /// True when `mac` is the HMAC-SHA256 of `message` under `key`, compared in constant time.
     public static func verifyHMACSHA256(_ mac: [UInt8], key: [UInt8], message: [UInt8]) -> Bool {
-        guard sodiumReady, key.count == hmacKeyBytes, mac.count == Int(crypto_auth_hmacsha256_BYTES) else {
-            return false
-        }
-        return message.withUnsafeBufferPointer { m in
-            crypto_auth_hmacsha256_verify(mac, m.baseAddress, UInt64(m.count), key) == 0
-        }
+        key.count == hmacKeyBytes && HMACSHA256.isValid(mac, for: message, key: key)
     }
 
     /// Constant-time equality of two byte strings (lengths are not secret).

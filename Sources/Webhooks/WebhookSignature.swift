@@ -1,8 +1,9 @@
 // Standard Webhooks signatures (https://www.standardwebhooks.com): HMAC-SHA256 over "id.timestamp.body" with the
-// endpoint's secret, through libsodium (`crypto_auth_hmacsha256_*`, which takes a key of any length). Comparisons of
-// signatures run in constant time (`sodium_memcmp`).
+// endpoint's secret, through KYCCrypto's HMACSHA256 (libsodium's `crypto_auth_hmacsha256_*`, any key length).
+// Comparisons of signatures run in constant time (`sodium_memcmp`).
 import CSodium
 import Foundation
+import KYCCrypto
 
 /// Signing and verifying webhook requests the Standard Webhooks way.
 ///
@@ -69,19 +70,6 @@ public enum WebhookSignature {
 
     /// HMAC-SHA256(key, "id.timestamp.body").
     static func hmac(key: [UInt8], id: String, timestamp: Int64, body: [UInt8]) -> [UInt8] {
-        precondition(sodiumReady, "libsodium failed to initialise")
-        var state = crypto_auth_hmacsha256_state()
-        var mac = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
-        // An empty key is legal for HMAC; a one-byte buffer gives libsodium a valid pointer with length 0.
-        let keyStorage = key.isEmpty ? [0] : key
-        _ = keyStorage.withUnsafeBufferPointer { crypto_auth_hmacsha256_init(&state, $0.baseAddress!, key.count) }
-        let prefix = Array("\(id).\(timestamp).".utf8)
-        _ = prefix.withUnsafeBufferPointer { crypto_auth_hmacsha256_update(&state, $0.baseAddress, UInt64($0.count)) }
-        if !body.isEmpty {
-            _ = body.withUnsafeBufferPointer { crypto_auth_hmacsha256_update(&state, $0.baseAddress, UInt64($0.count)) }
-        }
-        _ = crypto_auth_hmacsha256_final(&state, &mac)
-        sodium_memzero(&state, MemoryLayout<crypto_auth_hmacsha256_state>.size)
-        return mac
+        HMACSHA256.tag(for: Array("\(id).\(timestamp).".utf8) + body, key: key)
     }
 }

@@ -11,6 +11,9 @@ import Testing
 /// CaptureService processes).
 @Suite("CaptureHandlers")
 struct CaptureHandlersTests {
+    /// One key for every handler here, as every process of a stack shares one (TrackerStateSealTests covers keys).
+    static let keys = TrackerStateKeys.random()
+
     static func envelope(_ request: AnalyzeFrameRequest, id: String = "req-1") -> RequestEnvelope {
         var envelope = RequestEnvelope()
         envelope.requestID = id
@@ -41,7 +44,7 @@ struct CaptureHandlersTests {
     }
 
     @Test func stillGoodDocumentIsCapturedAfterTheConfiguredStillFrames() throws {
-        let handlers = CaptureHandlers(workerThreads: 1, instance: "test:1")
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1, instance: "test:1")
         let (set, frames) = try Self.frames("still")
         var state: [UInt8] = []
         var decisions: [Bool] = []
@@ -63,7 +66,7 @@ struct CaptureHandlersTests {
     }
 
     @Test func withoutTheTrackerStateEveryFrameStartsANewRun() throws {
-        let handlers = CaptureHandlers(workerThreads: 1)
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
         let (set, frames) = try Self.frames("still")
         for frame in frames {
             let reply = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(
@@ -73,7 +76,7 @@ struct CaptureHandlersTests {
     }
 
     @Test func movingDocumentIsNeverCapturedAndIsToldToHoldSteady() throws {
-        let handlers = CaptureHandlers(workerThreads: 1)
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
         let (set, frames) = try Self.frames("moving")
         var state: [UInt8] = []
         var codes: [String] = []
@@ -90,8 +93,8 @@ struct CaptureHandlersTests {
     }
 
     @Test func trackerStateCarriesAStreamAcrossTwoInstances() throws {
-        let first = CaptureHandlers(workerThreads: 1, instance: "host:1")
-        let second = CaptureHandlers(workerThreads: 1, instance: "host:2")
+        let first = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1, instance: "host:1")
+        let second = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1, instance: "host:2")
         let (set, frames) = try Self.frames("still")
         var state: [UInt8] = []
         var captured: Int?
@@ -107,7 +110,7 @@ struct CaptureHandlersTests {
     }
 
     @Test func trackerStateOfAnotherStreamOrGarbageIsRefused() throws {
-        let handlers = CaptureHandlers(workerThreads: 1)
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
         let (set, frames) = try Self.frames("still")
         let bytes = try set.bytes(frames[0])
         let reply = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(
@@ -131,7 +134,7 @@ struct CaptureHandlersTests {
         ([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10], "corrupt_image"),
     ])
     func unreadableJPEGIsInvalidArgumentOnFrame(bytes: [UInt8], code: String) {
-        let handlers = CaptureHandlers(workerThreads: 1)
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
         let error = Self.invalid { try handlers.analyzeFrame(Self.envelope(Self.jpegRequest(bytes))) }
         #expect(error?.status == .invalidArgument)
         #expect(error?.violations.map(\.field) == ["frame"])
@@ -140,7 +143,7 @@ struct CaptureHandlersTests {
     }
 
     @Test func truncatedJPEGIsCorruptImage() throws {
-        let handlers = CaptureHandlers(workerThreads: 1)
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
         let (set, frames) = try Self.frames("still")
         let bytes = try set.bytes(frames[0])
         let error = Self.invalid {
@@ -153,7 +156,7 @@ struct CaptureHandlersTests {
     @Test func frameLargerThanTheConfiguredMaximumIsRefused() throws {
         var configuration = CaptureServiceConfiguration()
         configuration.maxPixels = 640 * 480
-        let handlers = CaptureHandlers(configuration: configuration, workerThreads: 1)
+        let handlers = CaptureHandlers(configuration: configuration, stateKeys: Self.keys, workerThreads: 1)
         let (set, frames) = try Self.frames("still")
         let error = Self.invalid {
             try handlers.analyzeFrame(Self.envelope(Self.jpegRequest(try! set.bytes(frames[0]))))
@@ -163,7 +166,7 @@ struct CaptureHandlersTests {
     }
 
     @Test func rawFrameOfTheWrongSizeIsRefused() {
-        let handlers = CaptureHandlers(workerThreads: 1)
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
         let request = AnalyzeFrameRequest(frame: [UInt8](repeating: 128, count: 100), format: .nv12, width: 640,
                                           height: 480, mode: .document, streamID: "s")
         let error = Self.invalid { try handlers.analyzeFrame(Self.envelope(request)) }
@@ -172,7 +175,7 @@ struct CaptureHandlersTests {
     }
 
     @Test func rawGrayFrameIsAnalysed() throws {
-        let handlers = CaptureHandlers(workerThreads: 1)
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
         let (width, height, stride) = (640, 360, 704)
         var pixels = [UInt8](repeating: 60, count: stride * height)
         for y in 90..<270 { for x in 180..<460 { pixels[y * stride + x] = 210 } }
@@ -184,7 +187,7 @@ struct CaptureHandlersTests {
     }
 
     @Test func everyMalformedFieldIsReportedAtOnce() {
-        let handlers = CaptureHandlers(workerThreads: 1)
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
         let request = AnalyzeFrameRequest(frame: [1, 2, 3], format: .gray8, width: 0, height: 99_999, stride: 0,
                                           mode: .unspecified, streamID: "")
         let error = Self.invalid { try handlers.analyzeFrame(Self.envelope(request)) }
@@ -197,7 +200,7 @@ struct CaptureHandlersTests {
     }
 
     @Test func routerAnswersMalformedPayloadWithInvalidArgumentAndKeepsServing() throws {
-        let handlers = CaptureHandlers(workerThreads: 1)
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
         let router = handlers.router(version: "test", logger: Logger(service: "capture", level: .critical))
         var envelope = Self.envelope(Self.jpegRequest([]))
         envelope.payload = [0xFF, 0xFF, 0xFF, 0xFF]
@@ -211,7 +214,8 @@ struct CaptureHandlersTests {
     }
 
     @Test func concurrentCallsGetTheSameAnswersAsSerialOnesAndReuseAnalyzers() async throws {
-        let handlers = CaptureHandlers(workerThreads: 4)
+        // A fixed clock: the sealed tracker state carries its issue time, and equal analyses should give equal bytes.
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 4, clock: { 1_760_000_000_000 })
         let (set, frames) = try Self.frames("still")
         let payloads = try frames.map { try set.bytes($0) }
         let serial = try payloads.map { try AnalyzeFrameReply(serialized:
