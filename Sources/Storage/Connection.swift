@@ -19,7 +19,10 @@ final class Connection {
         self.path = path
         self.statements = StatementCache(capacity: options.statementCacheCapacity)
         let isInMemory = path == ":memory:" || path.isEmpty
-        if !isInMemory { try Connection.createParentDirectory(of: path) }
+        if !isInMemory {
+            try Connection.createParentDirectory(of: path)
+            try Connection.makePrivate(databaseAt: path)
+        }
 
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -215,14 +218,38 @@ final class Connection {
 
     // MARK: - Setup
 
+    /// Creates the database's directory, owner-only (0700) when it is new: the databases hold credential hashes,
+    /// webhook secrets and the signing seal key.
     private static func createParentDirectory(of path: String) throws(StorageError) {
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
         } catch {
             throw StorageError(code: .io, sqliteCode: 0,
                                message: "cannot create directory \(parent): \(error.localizedDescription)",
                                function: "FileManager.createDirectory")
+        }
+    }
+
+    /// Makes the database file owner-only (0600), creating it empty when absent, before SQLite opens it. SQLite gives
+    /// the -wal and -shm files it creates the database file's permissions, so they are private too; a file left
+    /// group- or world-readable by an older version is tightened (with its -wal and -shm, if present).
+    private static func makePrivate(databaseAt path: String) throws(StorageError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw StorageError(code: .io, sqliteCode: 0,
+                               message: "cannot create \(path): \(String(cString: strerror(errno)))", function: "open")
+        }
+        defer { _ = Foundation.close(descriptor) }
+        for file in [path, path + "-wal", path + "-shm"] {
+            var status = stat()
+            guard stat(file, &status) == 0, status.st_mode & 0o077 != 0 else { continue }
+            guard chmod(file, 0o600) == 0 else {
+                throw StorageError(code: .io, sqliteCode: 0,
+                                   message: "cannot make \(file) private: \(String(cString: strerror(errno)))",
+                                   function: "chmod")
+            }
         }
     }
 }
