@@ -26,7 +26,8 @@ check-proto: deps-test
 
 test: check-proto
 	$(SWIFT) build --build-tests
-	KYC_FRAMEGEN_DIR=$$(scripts/prepare-test-frames) $(SWIFT) test --skip-build
+	KYC_FRAMEGEN_DIR=$$(scripts/prepare-test-frames) KYC_CAMSIM_DIR=$$(scripts/prepare-test-frames camsim) \
+	  $(SWIFT) test --skip-build
 
 bench: build
 	@scripts/install-deps --bench

@@ -15,11 +15,25 @@
 
 extern "C" const char *kyc_opencv_version(void) { return CV_VERSION; }
 
+/* Width (pixels) the main face's upper half is resampled to before the eye search: eyes are then about 20-25 px,
+ * just above the eye cascade's 20 px window, whatever the face's size in the frame. Searching a close face's eyes at
+ * its own size cost more than the face search itself. */
+static const int kEyeSearchFaceWidth = 100;
+/* The eye cascade's native window (haarcascade_eye.xml is 20x20). */
+static const int kEyeWindow = 20;
+
 struct kyc_face_detector {
     cv::CascadeClassifier face;
     cv::CascadeClassifier eye;
-    // The histogram-equalised search image, reused between frames (reallocated only when the size changes).
+    // Buffers reused between frames (reallocated only when a size grows): the histogram-equalised search image,
+    // the resampled eye region, and the cascade's output vectors.
     cv::Mat equalized;
+    cv::Mat eyeRegion;
+    std::vector<cv::Rect> rects;
+    std::vector<int> levels;
+    std::vector<double> scores;
+    std::vector<std::pair<cv::Rect, double>> found;
+    std::vector<cv::Rect> eyeRects;
 };
 
 static void copy_error(char *error, size_t error_len, const std::string &text) {
@@ -59,10 +73,29 @@ extern "C" kyc_face_detector *kyc_face_detector_create(const char *face_cascade_
 
 extern "C" void kyc_face_detector_destroy(kyc_face_detector *detector) { delete detector; }
 
+/* Eyes (0…2) in the upper half of `face` (in `image`'s pixels), searched at a fixed face scale. */
+static int count_eyes(kyc_face_detector *detector, const cv::Mat &image, const cv::Rect &face) {
+    cv::Rect upper(face.x, face.y, face.width, face.height / 2);
+    upper &= cv::Rect(0, 0, image.cols, image.rows);
+    if (upper.width < kEyeWindow || upper.height < kEyeWindow) return 0;
+    cv::Mat region = image(upper);
+    if (upper.width > kEyeSearchFaceWidth) {
+        double f = (double)kEyeSearchFaceWidth / (double)upper.width;
+        int height = std::max(1, (int)(upper.height * f));
+        cv::resize(region, detector->eyeRegion, cv::Size(kEyeSearchFaceWidth, height), 0, 0, cv::INTER_AREA);
+        region = detector->eyeRegion;
+    }
+    if (region.rows < kEyeWindow) return 0;
+    int minEye = std::max(kEyeWindow, region.cols / 8), maxEye = std::max(minEye, region.cols / 2);
+    detector->eye.detectMultiScale(region, detector->eyeRects, 1.1, 3, 0, cv::Size(minEye, minEye),
+                                   cv::Size(maxEye, maxEye));
+    return std::min((int)detector->eyeRects.size(), 2);
+}
+
 extern "C" int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small, int small_width, int small_height,
                                int small_stride, const uint8_t *large, int large_width, int large_height,
-                               int large_stride, int min_face, int max_face, double scale_step, int equalize,
-                               double min_score, kyc_face *faces, int max_faces) {
+                               int large_stride, int min_face, int max_face, double scale_step, int min_neighbors,
+                               int equalize, double min_score, kyc_face *faces, int max_faces) {
     if (detector == nullptr || small == nullptr || small_width <= 0 || small_height <= 0 || max_faces < 0) return -1;
     try {
         // The Mats wrap the caller's buffers: no copy.
@@ -78,34 +111,27 @@ extern "C" int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small
             cv::equalizeHist(smallImage, detector->equalized);
             searchImage = detector->equalized;
         }
-        std::vector<cv::Rect> rects;
-        std::vector<int> levels;
-        std::vector<double> scores;
         int minSize = std::max(min_face, 16);
         cv::Size maxSize = max_face > 0 ? cv::Size(std::max(max_face, minSize), std::max(max_face, minSize)) : cv::Size();
         // With reject levels the cascade reports, per face, its final stage's sum: how far the face cleared the last
         // (strictest) stage. Texture that just scrapes through scores near or below zero, faces well above.
-        detector->face.detectMultiScale(searchImage, rects, levels, scores, std::max(scale_step, 1.01), 4, 0,
-                                        cv::Size(minSize, minSize),
-                                        maxSize, true);
-        std::vector<std::pair<cv::Rect, double>> found;
-        for (size_t i = 0; i < rects.size() && i < scores.size(); i++) {
-            if (scores[i] >= min_score) found.emplace_back(rects[i], scores[i]);
+        detector->face.detectMultiScale(searchImage, detector->rects, detector->levels, detector->scores,
+                                        std::max(scale_step, 1.01), std::max(min_neighbors, 1), 0,
+                                        cv::Size(minSize, minSize), maxSize, true);
+        auto &found = detector->found;
+        found.clear();
+        for (size_t i = 0; i < detector->rects.size() && i < detector->scores.size(); i++) {
+            if (detector->scores[i] >= min_score) found.emplace_back(detector->rects[i], detector->scores[i]);
         }
         std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.first.area() > b.first.area(); });
         int count = std::min((int)found.size(), max_faces);
         for (int i = 0; i < count; i++) {
             const cv::Rect &r = found[i].first;
-            // Eyes sit in the upper part of the face; search there only, at the larger scale.
-            cv::Rect upper((int)(r.x * scale), (int)(r.y * scale), (int)(r.width * scale), (int)(r.height * scale * 0.6));
-            upper &= cv::Rect(0, 0, largeImage.cols, largeImage.rows);
+            // Eyes are counted in the main (largest) face only, the one the metrics describe.
             int eyes = 0;
-            if (upper.width >= 24 && upper.height >= 12) {
-                std::vector<cv::Rect> eyeRects;
-                int minEye = std::max(8, upper.width / 8);
-                detector->eye.detectMultiScale(largeImage(upper), eyeRects, 1.1, 3, 0, cv::Size(minEye, minEye),
-                                               cv::Size(upper.width / 2, upper.width / 2));
-                eyes = std::min((int)eyeRects.size(), 2);
+            if (i == 0) {
+                cv::Rect inLarge((int)(r.x * scale), (int)(r.y * scale), (int)(r.width * scale), (int)(r.height * scale));
+                eyes = count_eyes(detector, largeImage, inLarge);
             }
             faces[i] = kyc_face{r.x, r.y, r.width, r.height, eyes, found[i].second};
         }

@@ -1,110 +1,154 @@
-// Finds the document's quadrilateral on the small detection image.
+// Finds the document's quadrilateral: lines found on a ~160 px copy, refitted and scored on the ~320 px detection
+// image, corners refined on the working image (docs/capture.md, "Document quad", has the why of each step).
 //
 // Why lines and not a bright blob: ID cards come in every colour, lie on every background and are cut by the frame
-// edge, but their outline is always four straight edges that are long compared with the clutter around them.
-// 1. Sobel gradients; an adaptive edge threshold (a percentile of the gradient magnitude, with a floor) keeps busy
-//    backgrounds from flooding the vote.
-// 2. Hough transform voting only near each edge pixel's own gradient direction (a few bins instead of 180),
-//    weighted by magnitude; the strongest separated peaks are candidate lines. The frame's four borders are added
-//    as candidate lines so a card that leaves the frame still closes into a quad (and is then CUT_OFF).
-// 3. Every two near-parallel pairs that cross at a large angle form a quad; shapes that are not card-like (ID-1's
-//    1.586 aspect under perspective, convex, not tiny) are dropped, the rest are scored by how much of each visible
-//    side really has an edge along it, with the right orientation.
-// 4. The best quad's sides are refined to sub-pixel lines by fitting the edge points along them (least squares).
+// edge, but their outline is always four straight edges that are long compared with the clutter around them, and
+// those edges END at the card's corners.
+// 1. Vote image (half the detection image): Sobel gradients, an adaptive edge threshold (a percentile of the
+//    gradient magnitude, with a floor) and a weak one for faint outlines.
+// 2. Hough transform over the gradient's full direction (the line and which side is brighter: a card's side keeps
+//    one polarity, a text stroke or stripe splits into two), each ridge pixel voting only near its own direction
+//    (5 cells of 2°, angle from a lookup table, integer rho), weight capped so length, not contrast, makes a line.
+//    The strongest separated peaks (a few per 30° of direction, so a striped background cannot crowd out the card)
+//    are candidate lines; the frame's four borders are added so a card that leaves the frame still closes into a
+//    quad (then CUT_OFF).
+// 3. Each candidate is refitted to the detection image's edge pixels along it, then read once into prefix sums
+//    (support of each polarity, brightness step across it, edge strength): the support of any segment of it is then
+//    a subtraction, so scoring thousands of candidate quads stays cheap.
+// 4. Two pairs of roughly opposite lines (up to 50° apart: a strongly tilted card's sides converge) form a quad;
+//    shapes a card cannot project to are dropped; the rest are scored by edge support, shape, size, and whether
+//    their sides stop at the corners (a card's corner is where both edges end; lines that run on past a "corner"
+//    are a background grid or a card that continues beyond the frame).
+// 5. The winner's sides are refitted on the working image: along each side, the sub-pixel position of the
+//    steepest step of the side's polarity; total-least-squares line through them, outliers dropped, refit.
 import Foundation
 
 final class DocumentFinder {
-    private struct Line {
-        var theta: Double   // normal angle, radians, [0, π)
-        var rho: Double     // x cos θ + y sin θ
-        var votes: Float
+    struct Line {
+        var normal: SIMD2<Double>   // (cos θ, sin θ)
+        var rho: Double             // p · normal
         var border: Bool
-        var normal: SIMD2<Double> { SIMD2(cos(theta), sin(theta)) }
+        /// Too few edge pixels along it to be worth reading into a profile.
+        var unsupported = false
+        init(theta: Double, rho: Double, border: Bool) {
+            normal = SIMD2(cos(theta), sin(theta))
+            self.rho = rho
+            self.border = border
+        }
+        init(normal: SIMD2<Double>, rho: Double) {
+            self.normal = normal
+            self.rho = rho
+            border = false
+        }
     }
 
-    private static let angleBins = 180
-    private static let cosTable = (0..<angleBins).map { cos(Double($0) * .pi / Double(angleBins)) }
-    private static let sinTable = (0..<angleBins).map { sin(Double($0) * .pi / Double(angleBins)) }
+    struct Found {
+        /// Corners on the working image, clockwise from top-left.
+        var quad: Quadrilateral
+        var confidence: Double
+    }
 
-    private var gx: UnsafeMutableBufferPointer<Int16> = .allocate(capacity: 1)
-    private var gy: UnsafeMutableBufferPointer<Int16> = .allocate(capacity: 1)
-    private var magnitude: UnsafeMutableBufferPointer<UInt16> = .allocate(capacity: 1)
-    private var accumulator: UnsafeMutableBufferPointer<Float> = .allocate(capacity: 1)
-    private var histogram = [Int](repeating: 0, count: 2048)
+    /// Gradient directions over the full circle: a document's side has one polarity along its length, so its votes
+    /// gather in one cell, while a text stroke or a stripe (a ridge) splits into two weaker ones. 2° cells: each
+    /// candidate line is refitted to its edge pixels afterwards, so the vote only has to find it.
+    private static let angleBins = 180
+    private static let cosQ: [Int32] = (0..<angleBins).map { Int32((cos(Double(2 * $0) * .pi / 180) * 1024).rounded()) }
+    private static let sinQ: [Int32] = (0..<angleBins).map { Int32((sin(Double(2 * $0) * .pi / 180) * 1024).rounded()) }
+    /// atan(r / 256) in degrees, rounded, for r in 0…256.
+    private static let atanTable: [UInt8] = (0...256).map { UInt8((atan(Double($0) / 256) * 180 / .pi).rounded()) }
+    /// Hough peaks read into profiles, and of those (outline-like ones only) the lines quads are built from.
+    private static let peaksKept = 400
+    private static let maxCandidates = 48
+    private static let maxCandidatesPerSector = 16
+    private static let maxLines = 20
+    private static let maxLinesPerSector = 7
+    /// Brightness difference across a side / the step its gradient implies, below which the side is a painted line
+    /// or a joint (same brightness both sides), not the edge between the document and its background.
+    private static let minStepness = 0.45
+
+    /// Gradients of the coarse image (line refits, profiles) and of its half-size copy (the vote).
+    private let coarseGradients = SobelGradients()
+    private let voteGradients = SobelGradients()
+    private let voteImage = GrayImage()
+    private var accumulator: UnsafeMutableBufferPointer<UInt16> = .allocate(capacity: 1)
+    /// Per candidate line, prefix sums along it: visible samples, supported samples, brightness step across,
+    /// gradient step, and the supported samples and gradient step signed by the edge's polarity (which side is
+    /// brighter): a document's side keeps one polarity along its length, wavy texture and stripes do not.
+    private var profiles: UnsafeMutableBufferPointer<Profile> = .allocate(capacity: 1)
+    typealias Profile = SIMD8<Float>
+    private var profileStride = 0, profileOrigin = 0
+    private var sampledRange: [(lo: Int, hi: Int)] = []
     private var lines: [Line] = []
-    // Scratch lists kept between frames so steady-state detection does not allocate.
-    private var peaks: [(Float, Int, Int)] = []
+    private var peaks: [(votes: UInt16, angle: Int, rho: Int)] = []
     private var pairs: [(Int, Int)] = []
-    private var edgeThreshold = 0
+    private var edgePoints: [SIMD3<Double>] = []
+    private var perSector = [Int](repeating: 0, count: 6)
+    private let peakHistogram: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 4096)
+    /// Indices into `lines` of the lines quads are built from.
+    private var active: [Int] = []
+    private var edgeThreshold: Int { coarseGradients.edgeThreshold }
+    private var weakThreshold: Int { coarseGradients.weakThreshold }
+    private var gx: UnsafeMutableBufferPointer<Int16> { coarseGradients.gx }
+    private var gy: UnsafeMutableBufferPointer<Int16> { coarseGradients.gy }
+    private var magnitude: UnsafeMutableBufferPointer<UInt16> { coarseGradients.magnitude }
 
     init() {
-        lines.reserveCapacity(32)
-        peaks.reserveCapacity(1024)
-        pairs.reserveCapacity(256)
+        lines.reserveCapacity(Self.maxCandidates + 4)
+        sampledRange.reserveCapacity(Self.maxCandidates + 4)
+        active.reserveCapacity(Self.maxLines + 4)
+        peaks.reserveCapacity(4096)
+        pairs.reserveCapacity(512)
+        edgePoints.reserveCapacity(256)
     }
 
     deinit {
-        gx.deallocate()
-        gy.deallocate()
-        magnitude.deallocate()
         accumulator.deallocate()
+        profiles.deallocate()
+        peakHistogram.deallocate()
     }
 
-    /// The best card-like quad in `image`, with its confidence (0…1), or nil when nothing is quad-shaped.
-    func find(in image: GrayImage) -> (quad: Quadrilateral, confidence: Double)? {
-        let w = image.width, h = image.height
+    /// The best card-like quad, located on `coarse` and refined on `working` (corners in working pixels), or nil.
+    func find(coarse: GrayImage, working: GrayImage) -> Found? {
+        let w = coarse.width, h = coarse.height
         guard w >= 16, h >= 16 else { return nil }
-        computeGradients(image)
-        vote(width: w, height: h)
+        coarseGradients.compute(coarse)
+        // The vote runs at half the coarse size (~160 px): it only has to find the lines, which are then refitted
+        // to the coarse image's edge pixels.
+        voteImage.downsample2x(from: coarse)
+        voteGradients.compute(voteImage)
+        vote(width: voteImage.width, height: voteImage.height, coarseWidth: w, coarseHeight: h)
         guard lines.count >= 2 else { return nil }
+        refitLines(width: w, height: h)
+        buildProfiles(coarse)
+        selectOutlines()
         guard let best = bestQuad(width: w, height: h) else { return nil }
-        let refined = refine(best.quad, width: w, height: h) ?? best.quad
-        return (refined, best.confidence)
+        let sx = Double(working.width) / Double(w), sy = Double(working.height) / Double(h)
+        let scaled = best.quad.scaled(x: sx, y: sy)
+        let refined = refine(scaled, borders: best.borders, in: working) ?? scaled
+        return Found(quad: refined, confidence: best.confidence)
     }
 
     // MARK: Gradients
 
-    private func computeGradients(_ image: GrayImage) {
-        let w = image.width, h = image.height, n = w * h
-        if n > gx.count {
-            gx.deallocate(); gy.deallocate(); magnitude.deallocate()
-            gx = .allocate(capacity: n); gy = .allocate(capacity: n); magnitude = .allocate(capacity: n)
+    /// Direction of the gradient (gx, gy) in whole degrees, 0…359.
+    @inline(__always)
+    private static func gradientAngle(_ gx: Int32, _ gy: Int32, _ table: UnsafePointer<UInt8>) -> Int {
+        let ax = abs(gx), ay = abs(gy)
+        let a: Int
+        // A float division is several times cheaper than an integer one here.
+        if ax >= ay {
+            a = Int(table[Int(Float(ay) * 256 / Float(max(ax, 1)))])
+        } else {
+            a = 90 - Int(table[Int(Float(ax) * 256 / Float(ay))])
         }
-        let src = image.base, gxp = gx.baseAddress!, gyp = gy.baseAddress!, mp = magnitude.baseAddress!
-        mp.update(repeating: 0, count: n)
-        for i in histogram.indices { histogram[i] = 0 }
-        var counted = 0
-        histogram.withUnsafeMutableBufferPointer { hist in
-            for y in 1..<(h - 1) {
-                let r0 = src + (y - 1) * w, r1 = src + y * w, r2 = src + (y + 1) * w
-                for x in 1..<(w - 1) {
-                    let a = Int(r0[x - 1]), b = Int(r0[x]), c = Int(r0[x + 1])
-                    let d = Int(r1[x - 1]), f = Int(r1[x + 1])
-                    let g = Int(r2[x - 1]), hh = Int(r2[x]), k = Int(r2[x + 1])
-                    let sx = (c + 2 * f + k) - (a + 2 * d + g)
-                    let sy = (g + 2 * hh + k) - (a + 2 * b + c)
-                    let m = abs(sx) + abs(sy)
-                    let i = y * w + x
-                    gxp[i] = Int16(sx)
-                    gyp[i] = Int16(sy)
-                    mp[i] = UInt16(m)
-                    hist[min(m >> 1, 2047)] += 1
-                }
-            }
-            counted = (w - 2) * (h - 2)
-            // Edges: the strongest 12 % of pixels, but never weaker than a step of ~10 grey levels.
-            var remaining = counted * 12 / 100, bin = 2047
-            while bin > 0 && remaining > 0 {
-                remaining -= hist[bin]
-                bin -= 1
-            }
-            edgeThreshold = max(40, bin * 2)
-        }
+        if gx >= 0 { return gy >= 0 ? a : (a == 0 ? 0 : 360 - a) }
+        return gy >= 0 ? 180 - a : 180 + a
     }
 
     // MARK: Hough
 
-    private func vote(width w: Int, height h: Int) {
+    private func vote(width w: Int, height h: Int, coarseWidth: Int, coarseHeight: Int) {
+        let edgeThreshold = voteGradients.edgeThreshold, weakThreshold = voteGradients.weakThreshold
         let diagonal = Int((Double(w * w + h * h)).squareRoot()) + 2
         let rhoBins = 2 * diagonal + 1
         let size = Self.angleBins * rhoBins
@@ -114,27 +158,42 @@ final class DocumentFinder {
         }
         let acc = accumulator.baseAddress!
         acc.update(repeating: 0, count: size)
-        let gxp = gx.baseAddress!, gyp = gy.baseAddress!, mp = magnitude.baseAddress!
-        let threshold = UInt16(edgeThreshold)
-        Self.cosTable.withUnsafeBufferPointer { cosT in
-            Self.sinTable.withUnsafeBufferPointer { sinT in
-                for y in 1..<(h - 1) {
-                    for x in 1..<(w - 1) {
-                        let i = y * w + x
-                        let m = mp[i]
-                        guard m >= threshold else { continue }
-                        var angle = atan2(Double(gyp[i]), Double(gxp[i])) * (180 / .pi)
-                        if angle < 0 { angle += 180 }
-                        let centre = Int(angle.rounded()) % Self.angleBins
-                        let weight = Float(m)
-                        for delta in -2...2 {
-                            var bin = centre + delta
-                            var sign = 1.0
-                            if bin < 0 { bin += Self.angleBins; sign = -1 }
-                            if bin >= Self.angleBins { bin -= Self.angleBins; sign = -1 }
-                            let rho = sign * (Double(x) * cosT[bin] + Double(y) * sinT[bin])
-                            let r = Int(rho.rounded()) + diagonal
-                            acc[bin * rhoBins + r] += weight
+        let gxp = voteGradients.gx.baseAddress!, gyp = voteGradients.gy.baseAddress!
+        let mp = voteGradients.magnitude.baseAddress!
+        // Faint edges vote too, their weight capped: a card's outline against a similar background is faint yet
+        // long and straight, and length, not contrast, is what separates it from clutter (text, photo, texture).
+        let threshold = UInt16(weakThreshold)
+        let cap = Int32(edgeThreshold)
+        let bins = Self.angleBins
+        Self.cosQ.withUnsafeBufferPointer { cosBuffer in
+            Self.sinQ.withUnsafeBufferPointer { sinBuffer in
+                Self.atanTable.withUnsafeBufferPointer { atanBuffer in
+                    let cosT = cosBuffer.baseAddress!, sinT = sinBuffer.baseAddress!, atanT = atanBuffer.baseAddress!
+                    for y in 1..<(h - 1) {
+                        let row = y * w
+                        for x in 1..<(w - 1) {
+                            let i = row + x
+                            let m = mp[i]
+                            guard m >= threshold else { continue }
+                            let gxi = Int32(gxp[i]), gyi = Int32(gyp[i])
+                            // Only the ridge of each edge votes (not weaker than its neighbours across it): a
+                            // Sobel edge is ~3 px wide, and thin votes make sharper, cheaper peaks.
+                            if abs(gxi) >= abs(gyi) {
+                                if m < mp[i - 1] || m < mp[i + 1] { continue }
+                            } else {
+                                if m < mp[i - w] || m < mp[i + w] { continue }
+                            }
+                            let centre = ((Self.gradientAngle(gxi, gyi, atanT) + 1) >> 1) % bins
+                            // 1…16, capped at a full edge: weight by contrast only up to what any real edge has.
+                            let weight = UInt16(truncatingIfNeeded: (min(Int32(m), cap) &* 16 + cap - 1) / cap)
+                            let x32 = Int32(x), y32 = Int32(y)
+                            // ±4°: the gradient's direction on a 3×3 Sobel next to texture is that uncertain.
+                            for delta in -2...2 {
+                                var bin = centre + delta
+                                if bin < 0 { bin += bins } else if bin >= bins { bin -= bins }
+                                let rho = (x32 &* cosT[bin] &+ y32 &* sinT[bin] &+ 512) >> 10
+                                acc[bin * rhoBins + Int(rho) + diagonal] &+= weight
+                            }
                         }
                     }
                 }
@@ -143,216 +202,620 @@ final class DocumentFinder {
         // Peaks: local maxima, strongest first, far enough from each other in angle and offset.
         lines.removeAll(keepingCapacity: true)
         peaks.removeAll(keepingCapacity: true)
-        let minimum = Float(edgeThreshold) * Float(min(w, h)) * 0.08
-        for t in 0..<Self.angleBins {
-            let tPrev = (t + Self.angleBins - 1) % Self.angleBins, tNext = (t + 1) % Self.angleBins
-            for r in 1..<(rhoBins - 1) {
-                let v = acc[t * rhoBins + r]
-                guard v >= minimum else { continue }
-                if v < acc[t * rhoBins + r - 1] || v < acc[t * rhoBins + r + 1] { continue }
-                if t > 0 && t < Self.angleBins - 1 {
-                    if v < acc[tPrev * rhoBins + r] || v < acc[tNext * rhoBins + r] { continue }
+        let shortSide = min(w, h)
+        // A line of at least ~10 % of the short side (weights are 1…16 per ridge pixel).
+        let minimum = UInt16((16 * weakThreshold / max(edgeThreshold, 1)) * max(8, shortSide * 8 / 100))
+        for t in 0..<bins {
+            let tPrev = (t + bins - 1) % bins, tNext = (t + 1) % bins
+            let rowT = acc + t * rhoBins, rowP = acc + tPrev * rhoBins, rowN = acc + tNext * rhoBins
+            var r = 1
+            while r < rhoBins - 1 {
+                let v = rowT[r]
+                if v < minimum { r += 1; continue }
+                if v >= rowT[r - 1] && v >= rowT[r + 1] {
+                    if v >= rowP[r] && v >= rowN[r] {
+                        peaks.append((v, t, r - diagonal))
+                    }
                 }
-                peaks.append((v, t, r - diagonal))
+                r += 1
             }
         }
-        peaks.sort { $0.0 > $1.0 }
-        let minSeparation = max(4.0, Double(min(w, h)) * 0.03)
-        for (v, t, r) in peaks {
-            let theta = Double(t) * .pi / Double(Self.angleBins)
-            let candidate = Line(theta: theta, rho: Double(r), votes: v, border: false)
-            if lines.contains(where: { Self.similar($0, candidate, degrees: 6, offset: minSeparation) }) { continue }
-            lines.append(candidate)
-            if lines.count >= 16 { break }
+        // Only the strongest few hundred peaks can become candidates: cut the rest before sorting (a busy frame has
+        // thousands of local maxima, and sorting them all cost more than the vote).
+        if peaks.count > Self.peaksKept {
+            let counts = peakHistogram.baseAddress!
+            counts.update(repeating: 0, count: peakHistogram.count)
+            for peak in peaks { counts[Int(peak.votes >> 4)] &+= 1 }
+            var bucket = peakHistogram.count - 1, kept = 0
+            while bucket > 0 && kept + Int(counts[bucket]) < Self.peaksKept {
+                kept += Int(counts[bucket])
+                bucket -= 1
+            }
+            let floor = UInt16(bucket << 4)
+            peaks.removeAll { $0.votes < floor }
         }
-        // The frame's borders close quads of documents that leave the frame.
-        lines.append(Line(theta: 0, rho: 0, votes: 0, border: true))
-        lines.append(Line(theta: 0, rho: Double(w - 1), votes: 0, border: true))
-        lines.append(Line(theta: .pi / 2, rho: 0, votes: 0, border: true))
-        lines.append(Line(theta: .pi / 2, rho: Double(h - 1), votes: 0, border: true))
+        peaks.sort { $0.votes > $1.votes }
+        let minSeparation = max(2.0, Double(shortSide) * 0.025)
+        for i in perSector.indices { perSector[i] = 0 }
+        for peak in peaks {
+            let degrees = 2 * peak.angle
+            let theta = Double(degrees) * .pi / 180
+            let candidate = Line(theta: theta, rho: Double(peak.rho), border: false)   // on the vote image
+            // (Within 5°: cos 5° = 0.9962.)
+            if lines.contains(where: { Self.similar($0, candidate, cosine: 0.9962, offset: minSeparation) }) { continue }
+            let sector = (degrees % 180) / 30
+            if perSector[sector] >= Self.maxCandidatesPerSector { continue }
+            perSector[sector] += 1
+            lines.append(candidate)
+            if lines.count >= Self.maxCandidates { break }
+        }
+        // To coarse pixels (the vote image's pixel x is the coarse image's 2x + 0.5).
+        for i in lines.indices {
+            let n = lines[i].normal
+            lines[i].rho = 2 * lines[i].rho + 0.5 * (n.x + n.y)
+        }
+        lines.append(Line(theta: 0, rho: 0, border: true))
+        lines.append(Line(theta: 0, rho: Double(coarseWidth - 1), border: true))
+        lines.append(Line(theta: .pi / 2, rho: 0, border: true))
+        lines.append(Line(theta: .pi / 2, rho: Double(coarseHeight - 1), border: true))
     }
 
-    /// Angle difference (degrees, 0…90) between two lines' directions, and whether comparing them needs a flip.
-    private static func angleBetween(_ a: Line, _ b: Line) -> (degrees: Double, flipped: Bool) {
-        var d = abs(a.theta - b.theta) * 180 / .pi
-        var flipped = false
-        if d > 90 { d = 180 - d; flipped = true }
-        return (d, flipped)
+    /// Whether two lines are the same line within `cosine` (of the angle between them) and `offset` pixels.
+    @inline(__always)
+    private static func similar(_ a: Line, _ b: Line, cosine: Double, offset: Double) -> Bool {
+        let dot = (a.normal * b.normal).sum()
+        guard abs(dot) >= cosine else { return false }
+        return abs(a.rho - (dot < 0 ? -b.rho : b.rho)) <= offset
     }
 
-    private static func similar(_ a: Line, _ b: Line, degrees: Double, offset: Double) -> Bool {
-        let (d, flipped) = angleBetween(a, b)
-        guard d <= degrees else { return false }
-        return abs(a.rho - (flipped ? -b.rho : b.rho)) <= offset
-    }
-
+    @inline(__always)
     private static func intersect(_ a: Line, _ b: Line) -> SIMD2<Double>? {
-        let ca = cos(a.theta), sa = sin(a.theta), cb = cos(b.theta), sb = sin(b.theta)
+        let ca = a.normal.x, sa = a.normal.y, cb = b.normal.x, sb = b.normal.y
         let det = ca * sb - sa * cb
         guard abs(det) > 1e-6 else { return nil }
         return SIMD2((a.rho * sb - b.rho * sa) / det, (ca * b.rho - cb * a.rho) / det)
     }
 
+    // MARK: Profiles
+
+    /// Samples every candidate line once, one sample per pixel of its length, into prefix sums indexed by the
+    /// position t along the line (t = p · direction, direction = (−sin θ, cos θ)).
+    private func buildProfiles(_ image: GrayImage) {
+        let w = image.width, h = image.height
+        let half = Int((Double(w * w + h * h)).squareRoot()) + 4
+        profileOrigin = half
+        profileStride = 2 * half + 2
+        let needed = lines.count * profileStride
+        if needed > profiles.count {
+            profiles.deallocate()
+            profiles = .allocate(capacity: needed)
+        }
+        sampledRange.removeAll(keepingCapacity: true)
+        let src = image.base, gxp = gx.baseAddress!, gyp = gy.baseAddress!, mp = magnitude.baseAddress!
+        let weak = UInt16(weakThreshold)
+        let out = profiles.baseAddress!
+        for (index, line) in lines.enumerated() {
+            let row = out + index * profileStride
+            if line.border || line.unsupported {
+                sampledRange.append((0, -1))
+                continue
+            }
+            let n = line.normal, d = SIMD2(-n.y, n.x)
+            let origin = n * line.rho
+            // The part of the line at least 3 px inside the image (where ±2 px across still has gradients), so that
+            // an edge can be followed up to the frame edge (is a corner near it a corner, or does the card go on?).
+            let (tLo, tHi) = Self.chord(origin: origin, direction: d, width: w, height: h, half: half)
+            let lo = Int(tLo.rounded(.up)), hi = Int(tHi.rounded(.down))
+            guard lo <= hi else {
+                sampledRange.append((0, -1))
+                continue
+            }
+            sampledRange.append((lo, hi))
+            var sums = Profile(repeating: 0)
+            row[lo + profileOrigin] = sums
+            for t in lo...hi {
+                let p = origin + d * Double(t)
+                sums[0] += 1
+                // Nearest first, up to 1 px across (the lines are refitted to their edges).
+                for j in 0..<3 {
+                    let k: Double = j == 0 ? 0 : (j == 1 ? 1 : -1)
+                    // Coordinates are ≥ 0 here, so adding ½ and truncating rounds (libm's round is dear here).
+                    let qx = Int(p.x + n.x * k + 0.5), qy = Int(p.y + n.y * k + 0.5)
+                    let i = qy * w + qx
+                    let m = mp[i]
+                    guard m >= weak else { continue }
+                    let fx = Double(gxp[i]), fy = Double(gyp[i])
+                    let dot = fx * n.x + fy * n.y
+                    guard dot * dot >= 0.75 * (fx * fx + fy * fy) else { continue }
+                    let sign: Float = dot > 0 ? 1 : -1
+                    sums[1] += 1
+                    sums[4] += sign
+                    sums[5] += sign * Float(m) / 4
+                    // Step or line? A document's outline separates two regions, so the brightness 3 px to either
+                    // side differs by about the edge's own step; a painted line or a joint has the same both sides.
+                    // (Clamped to the image near its edges.)
+                    let ax = min(w - 1, max(0, Int(p.x + n.x * 3 + 0.5))), ay = min(h - 1, max(0, Int(p.y + n.y * 3 + 0.5)))
+                    let bx = min(w - 1, max(0, Int(p.x - n.x * 3 + 0.5))), by = min(h - 1, max(0, Int(p.y - n.y * 3 + 0.5)))
+                    sums[2] += Float(abs(Int(src[ay * w + ax]) - Int(src[by * w + bx])))
+                    sums[3] += Float(m) / 4
+                    break
+                }
+                row[t + 1 + profileOrigin] = sums
+            }
+        }
+    }
+
+    /// The range of t (position along the line) where origin + t·direction is at least 3 px inside the image.
+    private static func chord(origin: SIMD2<Double>, direction d: SIMD2<Double>, width w: Int, height h: Int,
+                              half: Int) -> (Double, Double) {
+        var tLo = -Double(half), tHi = Double(half)
+        for axis in 0..<2 {
+            let o = origin[axis], dir = d[axis], limit = Double((axis == 0 ? w : h) - 4)
+            if abs(dir) < 1e-9 {
+                if o < 3 || o > limit { return (1, 0) }
+            } else {
+                let t0 = (3 - o) / dir, t1 = (limit - o) / dir
+                tLo = max(tLo, min(t0, t1))
+                tHi = min(tHi, max(t0, t1))
+            }
+        }
+        return (tLo, tHi)
+    }
+
+    /// Refits each candidate line to the edge pixels along it (the Hough cell is 1° × 1 px, which drifts up to a
+    /// couple of pixels from a long edge at its ends): the offset across the line of the strongest pixel with the
+    /// line's orientation and polarity, every third pixel along it, by weighted least squares, then again with only
+    /// the points within a pixel of the first fit (texture beside the edge does not pull it).
+    private func refitLines(width w: Int, height h: Int) {
+        let half = Int((Double(w * w + h * h)).squareRoot()) + 4
+        let gxp = gx.baseAddress!, gyp = gy.baseAddress!, mp = magnitude.baseAddress!
+        let weak = UInt16(weakThreshold)
+        for index in lines.indices where !lines[index].border {
+            let line = lines[index]
+            let n = line.normal, d = SIMD2(-n.y, n.x)
+            let origin = n * line.rho
+            let (tLo, tHi) = Self.chord(origin: origin, direction: d, width: w, height: h, half: half)
+            guard tHi - tLo >= 8 else { continue }
+            var fit = (a: 0.0, b: 0.0)
+            for pass in 0..<2 {
+                var sw = 0.0, st = 0.0, sk = 0.0, stt = 0.0, stk = 0.0, count = 0
+                var t = tLo
+                while t <= tHi {
+                    let p = origin + d * t
+                    let expected = fit.a + fit.b * t
+                    var bestM: UInt16 = 0, bestK = 0.0
+                    for k in -2...2 {
+                        let offset = Double(k)
+                        if pass == 1 && abs(offset - expected) > 1.01 { continue }
+                        let qx = Int(p.x + n.x * offset + 0.5), qy = Int(p.y + n.y * offset + 0.5)
+                        let i = qy * w + qx
+                        let m = mp[i]
+                        guard m >= weak, m > bestM else { continue }
+                        let fx = Double(gxp[i]), fy = Double(gyp[i])
+                        let dot = fx * n.x + fy * n.y
+                        guard dot > 0, dot * dot >= 0.75 * (fx * fx + fy * fy) else { continue }
+                        bestM = m
+                        bestK = offset
+                    }
+                    if bestM > 0 {
+                        count += 1
+                        let weight = Double(bestM)
+                        sw += weight; st += weight * t; sk += weight * bestK
+                        stt += weight * t * t; stk += weight * t * bestK
+                    }
+                    t += 3
+                }
+                if pass == 0 && count < 4 {
+                    lines[index].unsupported = true
+                    break
+                }
+                let denominator = sw * stt - st * st
+                guard sw > 0, abs(denominator) > 1e-9 else { break }
+                let b = (sw * stk - st * sk) / denominator
+                let a = (sk - b * st) / sw
+                guard abs(b) < 0.05, abs(a) < 2.5 else { break }
+                fit = (a, b)
+            }
+            guard fit.a != 0 || fit.b != 0 else { continue }
+            // The fitted line: through origin + n·a, direction d + n·b.
+            let direction = d + n * fit.b
+            let length = (direction * direction).sum().squareRoot()
+            let normal = SIMD2(direction.y, -direction.x) / length
+            lines[index] = Line(normal: normal, rho: ((origin + n * fit.a) * normal).sum())
+        }
+    }
+
+    /// The candidate lines and their profiles, as plain values for the quad search's inner loops (reading the
+    /// finder's stored properties there would pay an exclusivity check on every access).
+    private struct LineTable {
+        let lines: [Line]
+        let ranges: [(lo: Int, hi: Int)]
+        let profiles: UnsafeMutablePointer<Profile>
+        let stride: Int
+        let origin: Int
+
+        /// Sums over the segment of line `index` between t0 and t1 (either order), clipped to its sampled part.
+        @inline(__always)
+        func segment(_ index: Int, _ t0: Double, _ t1: Double) -> Profile {
+            let range = ranges[index]
+            let lo = max(range.lo, Int(min(t0, t1).rounded(.up)))
+            let hi = min(range.hi, Int(max(t0, t1).rounded(.down)))
+            guard lo <= hi else { return Profile(repeating: 0) }
+            let row = profiles + index * stride
+            return row[hi + 1 + origin] - row[lo + origin]
+        }
+    }
+
+    /// Keeps the candidate lines that look like an outline: a step between two regions along the supported part
+    /// (a text line, a painted stripe or a joint has the same brightness on both sides), strongest first, at most a
+    /// few per 30° of direction; the frame borders always.
+    private func selectOutlines() {
+        active.removeAll(keepingCapacity: true)
+        for i in perSector.indices { perSector[i] = 0 }
+        for (index, line) in lines.enumerated() {
+            if line.border {
+                active.append(index)
+                continue
+            }
+            guard active.count < Self.maxLines + 4 else { continue }
+            let range = sampledRange[index]
+            guard range.lo <= range.hi else { continue }
+            let row = profiles.baseAddress! + index * profileStride
+            let sums = row[range.hi + 1 + profileOrigin] - row[range.lo + profileOrigin]
+            // (Lenient: most of a line through a small card crosses the background.)
+            guard sums[1] >= 6, Double(sums[2]) >= 0.6 * Self.minStepness * Double(sums[3]) else { continue }
+            let degrees = Int((atan2(line.normal.y, line.normal.x) * 180 / .pi).rounded())
+            let sector = min(5, max(0, (degrees + 360) % 180 / 30))
+            if perSector[sector] >= Self.maxLinesPerSector { continue }
+            perSector[sector] += 1
+            active.append(index)
+        }
+    }
+
     // MARK: Quads
 
-    private func bestQuad(width w: Int, height h: Int) -> (quad: Quadrilateral, confidence: Double)? {
-        let shortSide = Double(min(w, h))
-        // Opposite sides: near-parallel (perspective tilts them a little) and well apart.
+    private func bestQuad(width w: Int, height h: Int) -> (quad: Quadrilateral, confidence: Double, borders: [Bool])? {
+        let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
+                              origin: profileOrigin)
+        let lines = table.lines
+        typealias Corners = (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
+        let frameArea = Double(w * h)
         pairs.removeAll(keepingCapacity: true)
-        for i in 0..<lines.count {
-            for j in (i + 1)..<lines.count {
-                let (d, flipped) = Self.angleBetween(lines[i], lines[j])
-                guard d <= 20 else { continue }
+        let centre = SIMD2(Double(w) / 2, Double(h) / 2), minSeparation = 0.08 * Double(min(w, h))
+        for ii in 0..<active.count {
+            for jj in (ii + 1)..<active.count {
+                let i = active[ii], j = active[jj]
                 if lines[i].border && lines[j].border { continue }
-                let separation = abs(lines[i].rho - (flipped ? -lines[j].rho : lines[j].rho))
-                guard separation >= shortSide * 0.12 else { continue }
+                // Opposite sides: parallel in the card, converging by up to ~50° under strong perspective.
+                guard abs((lines[i].normal * lines[j].normal).sum()) >= 0.643 else { continue }
+                // Opposite sides of a card do not cross inside the frame (they would make a wedge, not a card).
+                if let x = Self.intersect(lines[i], lines[j]), x.x >= 0, x.y >= 0, x.x < Double(w), x.y < Double(h) {
+                    continue
+                }
+                // ... and lie well apart: near the frame's centre, at least 8 % of its short side (the smallest card
+                // worth finding is about twice that across).
+                let onI = centre - lines[i].normal * ((centre * lines[i].normal).sum() - lines[i].rho)
+                guard abs((onI * lines[j].normal).sum() - lines[j].rho) >= minSeparation else { continue }
                 pairs.append((i, j))
             }
         }
-        var best: (quad: Quadrilateral, confidence: Double, score: Double)?
-        let frameArea = Double(w * h)
-        for p in 0..<pairs.count {
-            for q in (p + 1)..<pairs.count {
-                let (a1, a2) = pairs[p], (b1, b2) = pairs[q]
-                let la = lines[a1], lb = lines[b1]
-                guard Self.angleBetween(la, lb).degrees >= 45 else { continue }
-                let borders = [a1, a2, b1, b2].filter { lines[$0].border }.count
+        var best: (corners: Corners, confidence: Double, score: Double, sides: SIMD4<Int>)?
+        let lower = SIMD2(-0.6 * Double(w), -0.6 * Double(h)), upper = SIMD2(1.6 * Double(w), 1.6 * Double(h))
+        let pairs = self.pairs, pairCount = pairs.count
+        let edgeFloor = Double(edgeThreshold) / 4
+        for p in 0..<pairCount {
+            let (a1, a2) = pairs[p]
+            let la1 = lines[a1], la2 = lines[a2]
+            for q in (p + 1)..<pairCount {
+                let (b1, b2) = pairs[q]
+                if a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2 { continue }
+                let lb1 = lines[b1], lb2 = lines[b2]
+                var borders = 0
+                if la1.border { borders += 1 }
+                if la2.border { borders += 1 }
+                if lb1.border { borders += 1 }
+                if lb2.border { borders += 1 }
                 guard borders <= 2 else { continue }
-                guard let c0 = Self.intersect(lines[a1], lines[b1]), let c1 = Self.intersect(lines[a1], lines[b2]),
-                      let c2 = Self.intersect(lines[a2], lines[b2]), let c3 = Self.intersect(lines[a2], lines[b1])
-                else { continue }
-                let points = [c0, c1, c2, c3]
-                if points.contains(where: { $0.x < -0.6 * Double(w) || $0.x > 1.6 * Double(w)
-                    || $0.y < -0.6 * Double(h) || $0.y > 1.6 * Double(h) }) { continue }
-                let quad = Quadrilateral.ordered(points)
-                let area = quad.area
-                guard area >= frameArea * 0.02 else { continue }
-                let aspect = quad.aspect
-                guard aspect >= 1.15, aspect <= 2.4, quad.skewDegrees <= 40 else { continue }
-                // Sides in the order a1, b2, a2, b1 between consecutive corners c0…c3.
-                let sides = [(c0, c1, lines[a1]), (c1, c2, lines[b2]), (c2, c3, lines[a2]), (c3, c0, lines[b1])]
-                guard let support = self.support(sides, width: w, height: h) else { continue }
-                let aspectFit = exp(-pow(log(aspect / 1.586) / 0.22, 2))
-                let confidence = support * (0.75 + 0.25 * aspectFit)
-                let sizeWeight = 0.55 + 0.45 * min(1, area / frameArea / 0.25)
+                // Adjacent sides must cross steeply (a card's corner under perspective stays within 60° of square).
+                let cross11 = abs((la1.normal * lb1.normal).sum()), cross12 = abs((la1.normal * lb2.normal).sum())
+                let cross21 = abs((la2.normal * lb1.normal).sum()), cross22 = abs((la2.normal * lb2.normal).sum())
+                if max(max(cross11, cross12), max(cross21, cross22)) > 0.87 { continue }
+                guard let c0 = Self.intersect(la1, lb1), let c1 = Self.intersect(la1, lb2),
+                      let c2 = Self.intersect(la2, lb2), let c3 = Self.intersect(la2, lb1) else { continue }
+                let low = pointwiseMin(pointwiseMin(c0, c1), pointwiseMin(c2, c3))
+                let high = pointwiseMax(pointwiseMax(c0, c1), pointwiseMax(c2, c3))
+                if any(low .< lower) || any(high .> upper) { continue }
+                // c0…c3 are in cyclic order: convex when every turn has the same sign.
+                let e0 = c1 - c0, e1 = c2 - c1, e2 = c3 - c2, e3 = c0 - c3
+                let k0 = e3.x * e0.y - e3.y * e0.x, k1 = e0.x * e1.y - e0.y * e1.x
+                let k2 = e1.x * e2.y - e1.y * e2.x, k3 = e2.x * e3.y - e2.y * e3.x
+                guard (k0 > 0 && k1 > 0 && k2 > 0 && k3 > 0) || (k0 < 0 && k1 < 0 && k2 < 0 && k3 < 0) else { continue }
+                let area = abs(k1 + k3) / 2   // the two triangles (c0,c1,c2) and (c2,c3,c0)
+                guard area >= frameArea * 0.012 else { continue }
+                let s0 = (e0 * e0).sum().squareRoot(), s1 = (e1 * e1).sum().squareRoot()
+                let s2 = (e2 * e2).sum().squareRoot(), s3 = (e3 * e3).sum().squareRoot()
+                guard min(min(s0, s1), min(s2, s3)) >= 6 else { continue }
+                let aspect = max(s0 + s2, s1 + s3) / min(s0 + s2, s1 + s3)
+                // Largest |cos| of a corner angle: how far from square the worst corner is.
+                let worstCos = max(max(abs(k0) / (s3 * s0), abs(k1) / (s0 * s1)), max(abs(k2) / (s1 * s2), abs(k3) / (s2 * s3)))
+                let skewSine = (1 - min(1, worstCos * worstCos)).squareRoot()   // sin of the deviation from 90°
+                guard skewSine <= 0.87 else { continue }
+                // An ID-1 card (1.586) looks squarer only when it is turned away from the camera, which also
+                // makes its corners visibly unsquare; a square-ish shape seen head-on is not a card.
+                guard aspect <= 3.2, aspect >= 1.2 || skewSine >= 0.17 else { continue }
+                let sizeWeight = 0.6 + 0.4 * min(1, area / frameArea / 0.2)
                 // A frame border is free of edge evidence: prefer a quad with a real fourth edge over one that
                 // borrows the border, or a blurred edge would lose to the frame itself.
-                let score = confidence * sizeWeight * pow(0.7, Double(borders))
-                if best == nil || score > best!.score { best = (quad, confidence, score) }
+                let borderWeight = borders == 0 ? 1 : (borders == 1 ? 0.75 : 0.5625)
+                // Everything else in the score is at most 1: a quad that cannot beat the best so far is not read.
+                if let best, sizeWeight * borderWeight <= best.score { continue }
+                let sides = SIMD4(a1, b2, a2, b1)
+                guard let (support, cornerness, evidenced) = Self.evaluate(
+                    table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
+                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides) else { continue }
+                let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
+                // A quad closed by the frame's borders rests on less evidence: below 70 % of its outline seen as
+                // edges, confidence falls in proportion (long background edges meeting the frame edge are common).
+                let confidence = support * (0.8 + 0.2 * aspectFit) * (0.5 + 0.5 * cornerness) * min(1, evidenced / 0.7)
+                let score = confidence * cornerness * sizeWeight * borderWeight
+                if best == nil || score > best!.score { best = ((c0, c1, c2, c3), confidence, score, sides) }
             }
         }
-        return best.map { ($0.quad, $0.confidence) }
+        guard let best else { return nil }
+        // Canonical order (clockwise from top-left), with each side's border flag following its side.
+        let found = [best.corners.0, best.corners.1, best.corners.2, best.corners.3]
+        let ordered = Quadrilateral.ordered(found)
+        var borders = [Bool](repeating: false, count: 4)
+        for i in 0..<4 {
+            let a = ordered.corners[i], b = ordered.corners[(i + 1) % 4]
+            for j in 0..<4 {
+                let c = found[j], d = found[(j + 1) % 4]
+                if (a == c && b == d) || (a == d && b == c) { borders[i] = lines[best.sides[j]].border }
+            }
+        }
+        return (ordered, best.confidence, borders)
     }
 
-    /// Edge support of a quad's visible sides (0…1), nil when too little of it is visible or one side is unsupported.
-    private func support(_ sides: [(SIMD2<Double>, SIMD2<Double>, Line)], width w: Int, height h: Int) -> Double? {
-        var supported = 0.0, visible = 0.0, perimeter = 0.0
-        let gxp = gx.baseAddress!, gyp = gy.baseAddress!, mp = magnitude.baseAddress!
-        let weak = UInt16(edgeThreshold / 2)
-        for (start, end, line) in sides {
-            let d = end - start
-            let length = (d * d).sum().squareRoot()
-            perimeter += length
-            if line.border { continue }
-            let steps = max(4, Int(length / 1.5))
-            let n = SIMD2(-d.y / length, d.x / length)
-            var sideVisible = 0, sideSupported = 0
-            for s in 0...steps {
-                let p = start + d * (Double(s) / Double(steps))
-                let x = Int(p.x.rounded()), y = Int(p.y.rounded())
-                guard x >= 2, y >= 2, x < w - 2, y < h - 2 else { continue }
-                sideVisible += 1
-                for k in -1...1 {
-                    let qx = Int((p.x + n.x * Double(k)).rounded()), qy = Int((p.y + n.y * Double(k)).rounded())
-                    let i = qy * w + qx
-                    guard mp[i] >= weak else { continue }
-                    let fx = Double(gxp[i]), fy = Double(gyp[i])
-                    let dot = fx * n.x + fy * n.y
-                    if dot * dot >= 0.75 * (fx * fx + fy * fy) {
-                        sideSupported += 1
-                        break
-                    }
+    /// (edge support of the visible sides 0…1, cornerness 0…1, share of the perimeter seen as real sides) or nil
+    /// when these four lines do not outline one object. Side s runs from corner s to corner s + 1 on line `sides[s]`.
+    private static func evaluate(_ table: LineTable, edgeFloor: Double, lengths: SIMD4<Double>, xs: SIMD4<Double>,
+                                 ys: SIMD4<Double>, sides: SIMD4<Int>) -> (Double, Double, Double)? {
+        let lines = table.lines
+        var supported = 0.0, visible = 0.0
+        // Per side: positions of its ends along its line, polarity, strength (first pass: the cheap rejections).
+        var t0s = SIMD4<Double>(repeating: 0), t1s = SIMD4<Double>(repeating: 0)
+        var polarities = SIMD4<Double>(repeating: 0), strengths = SIMD4<Double>(repeating: 0)
+        var borders = SIMD4<Int>(repeating: 0)
+        for s in 0..<4 where lines[sides[s]].border { borders[s] = 1 }
+        for s in 0..<4 where borders[s] == 0 {
+            let line = lines[sides[s]]
+            let d = SIMD2(-line.normal.y, line.normal.x)
+            let next = (s + 1) & 3
+            let t0 = xs[s] * d.x + ys[s] * d.y, t1 = xs[next] * d.x + ys[next] * d.y
+            let sums = table.segment(sides[s], t0, t1)
+            let sideVisible = Double(sums[0])
+            guard sideVisible > 0 else { continue }
+            // The side's polarity, and its support counting only samples of that polarity.
+            let polarity: Float = sums[4] >= 0 ? 1 : -1
+            let fraction = Double((sums[1] + polarity * sums[4]) / 2) / sideVisible
+            // A visible side with hardly any edge along it means these lines do not outline one object.
+            if sideVisible >= 8 && fraction < 0.4 { return nil }
+            if sideVisible >= 8 && sums[3] > 0 && Double(sums[2]) < minStepness * Double(sums[3]) { return nil }
+            // A card edge that runs out of the frame is an edge all the way: a side that only reaches the border
+            // over background is a missed side, not a cut-off card.
+            if borders[(s + 3) & 3] + borders[(s + 1) & 3] > 0 && sideVisible >= 8 && fraction < 0.7 { return nil }
+            supported += fraction * sideVisible
+            visible += sideVisible
+            t0s[s] = t0
+            t1s[s] = t1
+            polarities[s] = Double(polarity)
+            // (Never below a typical edge: beside a faint side, texture would look like the side running on.)
+            strengths[s] = max(edgeFloor, Double(polarity * sums[5]) / sideVisible)
+        }
+        guard visible >= lengths.sum() * 0.35 else { return nil }
+        var cornerness = 1.0
+        for s in 0..<4 where borders[s] == 0 && strengths[s] > 0 {
+            let index = sides[s], length = lengths[s], t0 = t0s[s], t1 = t1s[s]
+            let polarity = polarities[s], sideStrength = strengths[s]
+            // Signed edge strength per sample over a stretch of this line, relative to the side's own: about 1
+            // where the same edge continues, about 0 over texture (either polarity) or background.
+            func continuation(_ from: Double, _ to: Double) -> Double? {
+                let part = table.segment(index, from, to)
+                guard part[0] >= 3 else { return nil }
+                return max(0, min(1, polarity * Double(part[5] / part[0]) / sideStrength))
+            }
+            let direction: Double = t1 >= t0 ? 1 : -1
+            let startAtBorder = borders[(s + 3) & 3] == 1, endAtBorder = borders[(s + 1) & 3] == 1
+            // A side that meets a frame border must carry its edge all the way up to it: the card runs out of the
+            // frame there. (Otherwise the border only stands in for a side the finder missed.) The first few
+            // pixels are skipped: a card's rounded corner can sit just inside the frame.
+            if startAtBorder || endAtBorder {
+                let skip = min(10, 0.1 * length), inward = skip + max(4, min(16, 0.25 * length))
+                if startAtBorder, let c = continuation(t0 + direction * skip, t0 + direction * inward), c < 0.5 {
+                    return nil
+                }
+                if endAtBorder, let c = continuation(t1 - direction * inward, t1 - direction * skip), c < 0.5 {
+                    return nil
                 }
             }
-            let sideLength = length * Double(sideVisible) / Double(steps + 1)
-            if sideVisible > 0 {
-                let fraction = Double(sideSupported) / Double(sideVisible)
-                // A visible side with hardly any edge along it means these lines do not outline one object.
-                if sideLength >= 8 && fraction < 0.35 { return nil }
-                supported += fraction * sideLength
-                visible += sideLength
+            // Does the edge run on past either corner? (A card's edge stops there.)
+            let extent = max(3, min(12, 0.2 * length))
+            if !startAtBorder, let runOn = continuation(t0 - direction * 2, t0 - direction * (2 + extent)) {
+                cornerness *= 1 - max(0, runOn - 0.3)
+            }
+            if !endAtBorder, let runOn = continuation(t1 + direction * 2, t1 + direction * (2 + extent)) {
+                cornerness *= 1 - max(0, runOn - 0.3)
             }
         }
-        guard perimeter > 0, visible >= perimeter * 0.45 else { return nil }
-        return supported / visible
+        return (supported / visible, cornerness, visible / lengths.sum())
     }
 
-    // MARK: Refinement
+    // MARK: Refinement on the working image
 
-    /// Fits each side to the sub-pixel edge points near it and intersects the fitted lines.
-    private func refine(_ quad: Quadrilateral, width w: Int, height h: Int) -> Quadrilateral? {
-        let mp = magnitude.baseAddress!
+    /// Refits each non-border side to the sub-pixel edge points along it on `image` and intersects the fitted lines.
+    private func refine(_ quad: Quadrilateral, borders: [Bool], in image: GrayImage) -> Quadrilateral? {
+        let w = image.width, h = image.height
+        let src = image.base
         var fitted: [Line] = []
+        fitted.reserveCapacity(4)
+        let radius = 5
         for i in 0..<4 {
             let start = quad.corners[i], end = quad.corners[(i + 1) % 4]
             let d = end - start
             let length = (d * d).sum().squareRoot()
-            guard length > 4 else { return nil }
+            guard length > 8 else { return nil }
             let n = SIMD2(-d.y / length, d.x / length)
-            var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0, sw = 0.0
-            let steps = max(4, Int(length))
-            // Skip the ends: corners are rounded on real cards.
-            for s in (steps / 10)...(steps - steps / 10) {
-                let p = start + d * (Double(s) / Double(steps))
-                var bestM: UInt16 = 0, bestK = 0
-                var values = SIMD8<Double>(repeating: 0)
-                var ok = true
-                for k in -3...3 {
-                    let qx = Int((p.x + n.x * Double(k)).rounded()), qy = Int((p.y + n.y * Double(k)).rounded())
-                    guard qx >= 1, qy >= 1, qx < w - 1, qy < h - 1 else { ok = false; break }
-                    let m = mp[qy * w + qx]
-                    values[k + 3] = Double(m)
-                    if m > bestM { bestM = m; bestK = k }
+            let coarse = Line(normal: n, rho: (start * n).sum())
+            if borders[i] {
+                fitted.append(coarse)
+                continue
+            }
+            // Walk across the side along the image axis closest to its normal.
+            let vertical = abs(n.y) >= abs(n.x)
+            let samples = min(64, max(8, Int(length / 3)))
+            edgePoints.removeAll(keepingCapacity: true)
+            var positive = 0.0, negative = 0.0
+            // Two candidate points per sample (steepest rising and falling step); the side's polarity picks one.
+            for s in 0..<samples {
+                // Skip the ends: corners are rounded on real cards.
+                let f = 0.12 + 0.76 * (Double(s) + 0.5) / Double(samples)
+                let p = start + d * f
+                let px = Int(p.x.rounded()), py = Int(p.y.rounded())
+                let step = vertical ? w : 1
+                let centre: Int
+                if vertical {
+                    guard px >= 0, px < w, py - radius - 1 >= 0, py + radius + 1 < h else { continue }
+                    centre = py * w + px
+                } else {
+                    guard py >= 0, py < h, px - radius - 1 >= 0, px + radius + 1 < w else { continue }
+                    centre = py * w + px
                 }
-                guard ok, bestM >= UInt16(edgeThreshold / 2), bestK > -3, bestK < 3 else { continue }
-                // Parabola through the peak and its neighbours: the edge's sub-pixel position across the side.
-                let l = values[bestK + 2], c = values[bestK + 3], r = values[bestK + 4]
-                let denominator = l - 2 * c + r
-                let offset = denominator < 0 ? 0.5 * (l - r) / denominator : 0
-                let e = p + n * (Double(bestK) + max(-0.5, min(0.5, offset)))
-                let weight = c
-                sx += weight * e.x; sy += weight * e.y
-                sxx += weight * e.x * e.x; syy += weight * e.y * e.y; sxy += weight * e.x * e.y
-                sw += weight
+                var bestRise = 0, riseK = 0, bestFall = 0, fallK = 0
+                for k in -radius...radius {
+                    let v = Int(src[centre + (k + 1) * step]) - Int(src[centre + (k - 1) * step])
+                    if v > bestRise { bestRise = v; riseK = k }
+                    if -v > bestFall { bestFall = -v; fallK = k }
+                }
+                func subPixel(_ k: Int, _ sign: Int) -> Double {
+                    guard k > -radius, k < radius else { return Double(k) }
+                    let l = Double(sign * (Int(src[centre + k * step]) - Int(src[centre + (k - 2) * step])))
+                    let c = Double(sign * (Int(src[centre + (k + 1) * step]) - Int(src[centre + (k - 1) * step])))
+                    let r = Double(sign * (Int(src[centre + (k + 2) * step]) - Int(src[centre + k * step])))
+                    let denominator = l - 2 * c + r
+                    return Double(k) + (denominator < 0 ? max(-0.5, min(0.5, 0.5 * (l - r) / denominator)) : 0)
+                }
+                if bestRise >= 6 {
+                    let o = subPixel(riseK, 1)
+                    let e = vertical ? SIMD2(p.x.rounded(), Double(py) + o) : SIMD2(Double(px) + o, p.y.rounded())
+                    edgePoints.append(SIMD3(e.x, e.y, Double(bestRise)))
+                    positive += Double(bestRise)
+                }
+                if bestFall >= 6 {
+                    let o = subPixel(fallK, -1)
+                    let e = vertical ? SIMD2(p.x.rounded(), Double(py) + o) : SIMD2(Double(px) + o, p.y.rounded())
+                    edgePoints.append(SIMD3(e.x, e.y, -Double(bestFall)))
+                    negative += Double(bestFall)
+                }
             }
-            // Only sides with enough edge evidence are refitted; the rest (e.g. frame borders) keep their line.
-            if sw <= 0 || sw < Double(edgeThreshold) * Double(steps) * 0.3 {
-                let theta = atan2(n.y, n.x)
-                fitted.append(Line(theta: theta, rho: (start * n).sum(), votes: 0, border: false))
+            let sign: Double = positive >= negative ? 1 : -1
+            var line = fit(sign: sign, near: coarse, tolerance: 4.5)
+            if let first = line { line = fit(sign: sign, near: first, tolerance: 1.5) ?? first }
+            guard let line, (line.normal * n).sum() > cos(6 * Double.pi / 180) else {
+                fitted.append(coarse)
                 continue
             }
-            let mx = sx / sw, my = sy / sw
-            let cxx = sxx / sw - mx * mx, cyy = syy / sw - my * my, cxy = sxy / sw - mx * my
-            // Normal of the total-least-squares line: eigenvector of the smaller eigenvalue of the covariance.
-            let angle = 0.5 * atan2(2 * cxy, cxx - cyy)   // direction of the line
-            var normal = SIMD2(-sin(angle), cos(angle))
-            if (normal * n).sum() < 0 { normal = -normal }
-            // Reject a fit that turned away from the Hough line: it latched onto something else.
-            guard (normal * n).sum() > cos(6 * Double.pi / 180) else {
-                fitted.append(Line(theta: atan2(n.y, n.x), rho: (start * n).sum(), votes: 0, border: false))
-                continue
-            }
-            fitted.append(Line(theta: atan2(normal.y, normal.x), rho: normal.x * mx + normal.y * my, votes: 0,
-                               border: false))
+            fitted.append(line)
         }
         var corners: [SIMD2<Double>] = []
         for i in 0..<4 {
             guard let c = Self.intersect(fitted[(i + 3) % 4], fitted[i]) else { return nil }
-            // A refined corner may not wander far from the Hough one.
+            // A refined corner may not wander far from the coarse one.
             let delta = c - quad.corners[i]
-            guard (delta * delta).sum() < 36 else { return nil }
+            guard (delta * delta).sum() < 64 else { return nil }
             corners.append(c)
         }
         return Quadrilateral(corners: corners)
+    }
+
+    /// Weighted total-least-squares line through the edge points of one polarity within `tolerance` of `near`.
+    private func fit(sign: Double, near: Line, tolerance: Double) -> Line? {
+        var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0, sw = 0.0, count = 0
+        for e in edgePoints where e.z * sign > 0 {
+            let p = SIMD2(e.x, e.y)
+            guard abs((p * near.normal).sum() - near.rho) <= tolerance else { continue }
+            let weight = abs(e.z)
+            sx += weight * p.x; sy += weight * p.y
+            sxx += weight * p.x * p.x; syy += weight * p.y * p.y; sxy += weight * p.x * p.y
+            sw += weight
+            count += 1
+        }
+        guard count >= 6, sw > 0 else { return nil }
+        let mx = sx / sw, my = sy / sw
+        let cxx = sxx / sw - mx * mx, cyy = syy / sw - my * my, cxy = sxy / sw - mx * my
+        // Normal of the total-least-squares line: eigenvector of the smaller eigenvalue of the covariance.
+        let angle = 0.5 * atan2(2 * cxy, cxx - cyy)   // direction of the line
+        var normal = SIMD2(-sin(angle), cos(angle))
+        if (normal * near.normal).sum() < 0 { normal = -normal }
+        return Line(normal: normal, rho: normal.x * mx + normal.y * my)
+    }
+}
+
+/// Sobel gradients of an image with an adaptive edge threshold, in buffers reused between frames.
+final class SobelGradients {
+    private(set) var gx: UnsafeMutableBufferPointer<Int16> = .allocate(capacity: 1)
+    private(set) var gy: UnsafeMutableBufferPointer<Int16> = .allocate(capacity: 1)
+    /// |gx| + |gy|, 0 on the border rows and columns.
+    private(set) var magnitude: UnsafeMutableBufferPointer<UInt16> = .allocate(capacity: 1)
+    private let histogram: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 2048)
+    /// The strongest 12 % of magnitudes, but never weaker than a step of ~10 grey levels.
+    private(set) var edgeThreshold = 40
+    /// The weakest gradient that votes for a line or supports a side: a step of ~4 grey levels or a third of an edge.
+    var weakThreshold: Int { max(16, edgeThreshold / 3) }
+
+    deinit {
+        gx.deallocate()
+        gy.deallocate()
+        magnitude.deallocate()
+        histogram.deallocate()
+    }
+
+    func compute(_ image: GrayImage) {
+        let w = image.width, h = image.height, n = w * h
+        if n > gx.count {
+            gx.deallocate(); gy.deallocate(); magnitude.deallocate()
+            gx = .allocate(capacity: n); gy = .allocate(capacity: n); magnitude = .allocate(capacity: n)
+        }
+        let src = image.base, gxp = gx.baseAddress!, gyp = gy.baseAddress!, mp = magnitude.baseAddress!
+        mp.update(repeating: 0, count: w)
+        (mp + (h - 1) * w).update(repeating: 0, count: w)
+        let hist = histogram.baseAddress!
+        hist.update(repeating: 0, count: 2048)
+        for y in 1..<(h - 1) {
+            let r0 = src + (y - 1) * w, r1 = src + y * w, r2 = src + (y + 1) * w
+            let ox = gxp + y * w, oy = gyp + y * w, om = mp + y * w
+            om[0] = 0
+            om[w - 1] = 0
+            for x in 1..<(w - 1) {
+                let a = Int32(r0[x - 1]), b = Int32(r0[x]), c = Int32(r0[x + 1])
+                let d = Int32(r1[x - 1]), f = Int32(r1[x + 1])
+                let g = Int32(r2[x - 1]), hh = Int32(r2[x]), k = Int32(r2[x + 1])
+                let sx = (c &+ 2 &* f &+ k) &- (a &+ 2 &* d &+ g)
+                let sy = (g &+ 2 &* hh &+ k) &- (a &+ 2 &* b &+ c)
+                ox[x] = Int16(truncatingIfNeeded: sx)
+                oy[x] = Int16(truncatingIfNeeded: sy)
+                om[x] = UInt16(truncatingIfNeeded: abs(sx) &+ abs(sy))
+            }
+            // The percentile only needs a sample: every other row.
+            if y & 1 == 0 {
+                for x in 1..<(w - 1) { hist[Int(min(om[x] >> 1, 2047))] &+= 1 }
+            }
+        }
+        let counted = (w - 2) * ((h - 2) / 2)
+        var remaining = counted * 12 / 100, bin = 2047
+        while bin > 0 && remaining > 0 {
+            remaining -= Int(hist[bin])
+            bin -= 1
+        }
+        edgeThreshold = max(40, bin * 2)
     }
 }

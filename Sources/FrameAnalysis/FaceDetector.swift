@@ -33,19 +33,20 @@ final class FaceDetector {
         detector = nil
     }
 
-    /// Faces in `search` (eyes searched in `eyes`, the same picture at a whole multiple of the size), in `search`'s
-    /// pixel coordinates, largest first. Faces are at least `minFace` and, when `maxFace` > 0, at most `maxFace`
-    /// pixels wide. `equalize` spreads an under-exposed search image's histogram first (for dark frames only: on a
-    /// well-exposed frame it makes background texture look like faces).
-    /// `scaleStep` is the ratio between the face sizes tried (smaller finds more, costs more).
+    /// Faces in `search`, in `search`'s pixel coordinates, largest first; the largest one's eyes are counted in
+    /// `eyes` (the same picture at a whole multiple of the size), the others report 0. Faces are at least `minFace`
+    /// and, when `maxFace` > 0, at most `maxFace` pixels wide. `equalize` spreads an under-exposed search image's
+    /// histogram first (for dark frames only: on a well-exposed frame it makes background texture look like faces).
+    /// `scaleStep` is the ratio between the face sizes tried and `minNeighbors` the overlapping hits a face needs
+    /// (a finer step gives each face more hits: smaller steps find more and cost more).
     func detect(search: GrayImage, eyes: GrayImage, minFace: Int, maxFace: Int = 0, scaleStep: Double = 1.1,
-                equalize: Bool) -> [kyc_face] {
+                minNeighbors: Int = 4, equalize: Bool) -> [kyc_face] {
         guard let detector else { return [] }
         let count = faces.withUnsafeMutableBufferPointer { out in
             kyc_face_detect(detector, search.base, Int32(search.width), Int32(search.height), Int32(search.width),
                             eyes.base, Int32(eyes.width), Int32(eyes.height), Int32(eyes.width), Int32(minFace),
-                            Int32(maxFace), scaleStep, equalize ? 1 : 0, Self.minimumScore, out.baseAddress,
-                            Int32(out.count))
+                            Int32(maxFace), scaleStep, Int32(minNeighbors), equalize ? 1 : 0, Self.minimumScore,
+                            out.baseAddress, Int32(out.count))
         }
         guard count > 0 else { return [] }
         return Array(faces.prefix(Int(count)))

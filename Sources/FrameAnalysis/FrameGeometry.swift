@@ -24,7 +24,8 @@ public struct DocumentRegion: Sendable, Codable, Equatable {
     }
 }
 
-/// A detected face, in input pixels, with the number of eyes found inside it (0…2).
+/// A detected face, in input pixels, with the number of eyes found inside it (0…2; counted for the largest face only,
+/// the others report 0).
 public struct FaceRegion: Sendable, Codable, Equatable {
     public var x: Double
     public var y: Double

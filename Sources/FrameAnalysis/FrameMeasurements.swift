@@ -51,23 +51,29 @@ struct SharpnessMeasurement {
 }
 
 enum FrameMeasurements {
-    /// Mean and standard deviation of luma over the spans.
-    static func exposure(_ image: GrayImage, spans: RegionSpans) -> (mean: Double, stddev: Double) {
+    /// Mean and standard deviation of luma over the spans, reading every `step`-th row and column (a mean over
+    /// tens of thousands of pixels does not need all of them).
+    static func exposure(_ image: GrayImage, spans: RegionSpans, step: Int = 1) -> (mean: Double, stddev: Double) {
         var sum = 0, sumSquares = 0, count = 0
         let base = image.base, w = image.width
-        for y in 0..<spans.rows {
-            let lo = Int(spans.lo[y]), hi = Int(spans.hi[y])
+        var y = 0
+        while y < spans.rows {
+            defer { y += step }
+            var lo = Int(spans.lo[y])
+            let hi = Int(spans.hi[y])
             guard lo < hi else { continue }
+            lo = (lo + step - 1) / step * step
             let row = base + y * w
-            var s = 0, ss = 0
-            for x in lo..<hi {
+            var s = 0, ss = 0, x = lo
+            while x < hi {
                 let v = Int(row[x])
                 s &+= v
                 ss &+= v &* v
+                x += step
+                count += 1
             }
             sum &+= s
             sumSquares &+= ss
-            count += hi - lo
         }
         guard count > 0 else { return (0, 0) }
         let mean = Double(sum) / Double(count)
@@ -78,42 +84,50 @@ enum FrameMeasurements {
     /// Edge steepness per direction. At each edge pixel (|fine difference| a local maximum above a noise floor) the
     /// fine difference I(p+d) − I(p−d) is compared with the step across the edge I(p+3d) − I(p−3d): for a crisp edge
     /// they are equal, for a Gaussian blur of σ pixels the ratio falls towards 1/3. Edges are weighted by strength so
-    /// that sensor noise (weak, isolated differences) cannot make a blurred frame look sharp. Every other row is
-    /// read: the estimate is a ratio over thousands of edge pixels.
-    static func sharpness(_ image: GrayImage, spans: RegionSpans) -> SharpnessMeasurement {
+    /// that sensor noise (weak, isolated differences) cannot make a blurred frame look sharp. Every `rowStep`-th row
+    /// and `columnStep`-th column is read (all four directions in one pass; each sampled pixel still judged against
+    /// its full neighbourhood): the estimate is a ratio over thousands of edge pixels.
+    static func sharpness(_ image: GrayImage, spans: RegionSpans, rowStep: Int = 2,
+                          columnStep: Int = 1) -> SharpnessMeasurement {
         let w = image.width, h = image.height
         guard w > 8, h > 8 else { return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0) }
         let base = image.base
-        let offsets = [1, w, w + 1, w - 1]
-        var numerators = SIMD4<Double>(repeating: 0), denominators = SIMD4<Double>(repeating: 0)
+        var num = SIMD4<Int>(repeating: 0), den = SIMD4<Int>(repeating: 0)
         let floor = 20
-        for (k, d) in offsets.enumerated() {
-            var num = 0, den = 0
-            var y = 4
-            while y < h - 4 {
-                let lo = max(4, Int(spans.lo[y])), hi = min(w - 4, Int(spans.hi[y]))
-                if lo < hi {
-                    let row = base + y * w
-                    for x in lo..<hi {
-                        let p = row + x
-                        let f = Int(p[d]) - Int(p[-d])
-                        let af = abs(f)
-                        if af < floor { continue }
-                        // Only the steepest point of each edge profile.
-                        if af < abs(Int(p[2 * d]) - Int(p[0])) || af < abs(Int(p[0]) - Int(p[-2 * d])) { continue }
-                        let c = abs(Int(p[3 * d]) - Int(p[-3 * d]))
-                        num &+= af &* af
-                        den &+= af &* max(c, af)
-                    }
+        @inline(__always) func edge(_ p: UnsafeMutablePointer<UInt8>, _ d: Int, _ k: Int) {
+            let f = Int(p[d]) - Int(p[-d])
+            let af = abs(f)
+            if af < floor { return }
+            // Only the steepest point of each edge profile.
+            if af < abs(Int(p[2 * d]) - Int(p[0])) || af < abs(Int(p[0]) - Int(p[-2 * d])) { return }
+            let c = abs(Int(p[3 * d]) - Int(p[-3 * d]))
+            num[k] &+= af &* af
+            den[k] &+= af &* max(c, af)
+        }
+        var y = 4
+        while y < h - 4 {
+            let lo = max(4, Int(spans.lo[y])), hi = min(w - 4, Int(spans.hi[y]))
+            if lo < hi {
+                let row = base + y * w
+                for x in stride(from: lo, to: hi, by: columnStep) {
+                    let p = row + x
+                    // Flat pixels (most of them) have no fine difference above the floor in any direction.
+                    let c0 = Int(p[0])
+                    if abs(Int(p[1]) - c0) < floor / 2 && abs(Int(p[-1]) - c0) < floor / 2
+                        && abs(Int(p[w]) - c0) < floor / 2 && abs(Int(p[-w]) - c0) < floor / 2
+                        && abs(Int(p[w + 1]) - c0) < floor / 2 && abs(Int(p[-w - 1]) - c0) < floor / 2
+                        && abs(Int(p[w - 1]) - c0) < floor / 2 && abs(Int(p[1 - w]) - c0) < floor / 2 { continue }
+                    edge(p, 1, 0)
+                    edge(p, w, 1)
+                    edge(p, w + 1, 2)
+                    edge(p, w - 1, 3)
                 }
-                y += 2
             }
-            numerators[k] = Double(num)
-            denominators[k] = Double(den)
+            y += rowStep
         }
         func normalised(_ k: Int) -> Double {
-            guard denominators[k] > 0 else { return 0 }
-            let ratio = numerators[k] / denominators[k]
+            guard den[k] > 0 else { return 0 }
+            let ratio = Double(num[k]) / Double(den[k])
             return max(0, min(1, (ratio - 1.0 / 3.0) * 1.5))
         }
         return SharpnessMeasurement(horizontal: normalised(0), vertical: normalised(1), diagonal: normalised(2),
@@ -121,7 +135,9 @@ enum FrameMeasurements {
     }
 }
 
-/// Saturated pixels inside the region and the largest 4-connected saturated blob, with reusable buffers.
+/// Saturated pixels inside the region and the largest 4-connected saturated blob, on a grid of every `step`-th
+/// pixel (glare is judged as a share of the document's area, which a regular sample measures as well), with
+/// reusable buffers.
 final class GlareMeasurement {
     private var visited: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 1)
     private var stack: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 1)
@@ -131,9 +147,11 @@ final class GlareMeasurement {
         stack.deallocate()
     }
 
-    /// (saturated pixels, largest blob pixels) inside the spans.
-    func measure(_ image: GrayImage, spans: RegionSpans, luma: UInt8) -> (saturated: Int, largestBlob: Int) {
-        let w = image.width, h = image.height, n = w * h
+    /// (saturated samples, samples in the largest blob, samples in the region) inside the spans.
+    func measure(_ image: GrayImage, spans: RegionSpans, luma: UInt8,
+                 step: Int = 1) -> (saturated: Int, largestBlob: Int, sampled: Int) {
+        let w = image.width, h = image.height
+        let gw = (w + step - 1) / step, gh = (h + step - 1) / step, n = gw * gh
         if n > visited.count {
             visited.deallocate()
             stack.deallocate()
@@ -141,44 +159,46 @@ final class GlareMeasurement {
             stack = .allocate(capacity: n)
         }
         let base = image.base, seen = visited.baseAddress!, todo = stack.baseAddress!
-        var saturated = 0
-        var any = false
-        for y in 0..<h {
-            let lo = Int(spans.lo[y]), hi = Int(spans.hi[y])
+        var saturated = 0, sampled = 0
+        for gy in 0..<gh {
+            let y = gy * step
+            let lo = (Int(spans.lo[y]) + step - 1) / step, hi = (Int(spans.hi[y]) + step - 1) / step
             guard lo < hi else { continue }
             let row = base + y * w
             var count = 0
-            for x in lo..<hi where row[x] >= luma { count += 1 }
+            for gx in lo..<hi where row[gx * step] >= luma { count += 1 }
             saturated += count
-            if count > 0 { any = true }
+            sampled += hi - lo
         }
-        guard any else { return (0, 0) }
-        (seen).update(repeating: 0, count: n)
-        @inline(__always) func inside(_ x: Int, _ y: Int) -> Bool {
-            x >= Int(spans.lo[y]) && x < Int(spans.hi[y]) && base[y * w + x] >= luma
+        guard saturated > 0 else { return (0, 0, sampled) }
+        seen.update(repeating: 0, count: n)
+        @inline(__always) func inside(_ gx: Int, _ gy: Int) -> Bool {
+            let x = gx * step, y = gy * step
+            return x >= Int(spans.lo[y]) && x < Int(spans.hi[y]) && base[y * w + x] >= luma
         }
         var largest = 0
-        for y in 0..<h {
-            let lo = Int(spans.lo[y]), hi = Int(spans.hi[y])
+        for gy in 0..<gh {
+            let y = gy * step
+            let lo = (Int(spans.lo[y]) + step - 1) / step, hi = (Int(spans.hi[y]) + step - 1) / step
             guard lo < hi else { continue }
-            for x in lo..<hi where base[y * w + x] >= luma && seen[y * w + x] == 0 {
+            for gx in lo..<hi where base[y * w + gx * step] >= luma && seen[gy * gw + gx] == 0 {
                 var top = 0, size = 0
-                seen[y * w + x] = 1
-                todo[top] = Int32(y * w + x)
+                seen[gy * gw + gx] = 1
+                todo[top] = Int32(gy * gw + gx)
                 top += 1
                 while top > 0 {
                     top -= 1
-                    let i = Int(todo[top]), px = i % w, py = i / w
+                    let i = Int(todo[top]), px = i % gw, py = i / gw
                     size += 1
-                    // Each pixel is pushed once (marked when pushed), so the stack never exceeds n entries.
+                    // Each cell is pushed once (marked when pushed), so the stack never exceeds n entries.
                     if px > 0, seen[i - 1] == 0, inside(px - 1, py) { seen[i - 1] = 1; todo[top] = Int32(i - 1); top += 1 }
-                    if px < w - 1, seen[i + 1] == 0, inside(px + 1, py) { seen[i + 1] = 1; todo[top] = Int32(i + 1); top += 1 }
-                    if py > 0, seen[i - w] == 0, inside(px, py - 1) { seen[i - w] = 1; todo[top] = Int32(i - w); top += 1 }
-                    if py < h - 1, seen[i + w] == 0, inside(px, py + 1) { seen[i + w] = 1; todo[top] = Int32(i + w); top += 1 }
+                    if px < gw - 1, seen[i + 1] == 0, inside(px + 1, py) { seen[i + 1] = 1; todo[top] = Int32(i + 1); top += 1 }
+                    if py > 0, seen[i - gw] == 0, inside(px, py - 1) { seen[i - gw] = 1; todo[top] = Int32(i - gw); top += 1 }
+                    if py < gh - 1, seen[i + gw] == 0, inside(px, py + 1) { seen[i + gw] = 1; todo[top] = Int32(i + gw); top += 1 }
                 }
                 largest = max(largest, size)
             }
         }
-        return (saturated, largest)
+        return (saturated, largest, sampled)
     }
 }

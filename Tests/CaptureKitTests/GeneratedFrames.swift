@@ -1,6 +1,7 @@
 import Foundation
 
-/// Labelled synthetic frames from tools/framegen (python3), generated once per test process into a temp directory.
+/// Labelled synthetic frames from tools/framegen or tools/camsim (python3, same labels.json format), prepared by
+/// `make test` or generated once per test process into a temporary directory.
 struct GeneratedFrames: Sendable {
     struct Label: Decodable, Sendable {
         let file: String
@@ -28,29 +29,38 @@ struct GeneratedFrames: Sendable {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The accuracy set: every class (10 frames each), alternating 720p and 1080p, plus still and moving
-    /// sequences; a fixed seed.
+    /// The accuracy set from tools/framegen, the generator the engine is tuned on: every class (10 frames each),
+    /// alternating 720p and 1080p, plus still and moving sequences; a fixed seed. `make test` passes it prepared
+    /// (scripts/prepare-test-frames) in KYC_FRAMEGEN_DIR.
     static let accuracySet: Result<GeneratedFrames, GenerationError> = generate(
-        seed: 20_250_501, countPerClass: 10, sizes: "1280x720,1920x1080", sequence: 6)
+        script: "tools/framegen/framegen.py", preparedIn: "KYC_FRAMEGEN_DIR",
+        arguments: ["--seed", "20250501", "--count-per-class", "10", "--size", "1280x720,1920x1080", "--sequence", "6"])
 
-    /// Runs the generator; fails with its standard error when python3 or its packages are missing. `make test`
-    /// generates the set before the test process starts (KYC_FRAMEGEN_DIR), so that a minute of generation does
-    /// not hold one of the test process's few threads while end-to-end tests poll with deadlines.
-    static func generate(seed: Int, countPerClass: Int, sizes: String, sequence: Int)
+    /// Document frames from tools/camsim, built independently of framegen (3-D pose, disc defocus, shake, sensor
+    /// noise, ISP), so it catches tuning that fits framegen only: 10 per class, 720p and 1080p, seed 1 (tune on
+    /// other seeds). `make test` passes it prepared (`scripts/prepare-test-frames camsim`) in KYC_CAMSIM_DIR.
+    static let camsimSet: Result<GeneratedFrames, GenerationError> = generate(
+        script: "tools/camsim/camsim.py", preparedIn: "KYC_CAMSIM_DIR",
+        arguments: ["--seed", "1", "--count-per-class", "10", "--size", "1280x720,1920x1080"])
+
+    /// The set prepared in the directory named by the environment variable `preparedIn`, or else runs the generator
+    /// (python3) into a temporary directory; fails with its standard error when python3 or its packages are
+    /// missing. `make test` prepares the sets before the test process starts, so that minutes of generation do not
+    /// hold one of the test process's few threads while end-to-end tests poll with deadlines.
+    static func generate(script: String, preparedIn variable: String, arguments: [String])
         -> Result<GeneratedFrames, GenerationError>
     {
-        if let prepared = ProcessInfo.processInfo.environment["KYC_FRAMEGEN_DIR"], !prepared.isEmpty {
+        if let prepared = ProcessInfo.processInfo.environment[variable], !prepared.isEmpty {
             return load(URL(fileURLWithPath: prepared))
         }
+        let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
         let directory = URL(fileURLWithPath: NSTemporaryDirectory())
-            .appendingPathComponent("kyc-framegen-\(seed)-\(countPerClass)-\(getpid())")
+            .appendingPathComponent("kyc-\(name)-\(getpid())")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repositoryRoot.appendingPathComponent("tools/framegen/framegen.py").path,
-                             "--out", directory.path, "--seed", String(seed), "--count-per-class",
-                             String(countPerClass), "--size", sizes, "--sequence", String(sequence),
-                             // One core: the end-to-end tests running beside this poll with deadlines.
-                             "--jobs", "1"]
+        // One core: the end-to-end tests running beside this poll with deadlines.
+        process.arguments = ["python3", repositoryRoot.appendingPathComponent(script).path, "--out", directory.path]
+            + arguments + ["--jobs", "1"]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -62,7 +72,7 @@ struct GeneratedFrames: Sendable {
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            return .failure(GenerationError(description: "framegen failed (scripts/install-deps --test installs its "
+            return .failure(GenerationError(description: "\(name) failed (scripts/install-deps --test installs its "
                 + "packages): \(String(decoding: stderr, as: UTF8.self))"))
         }
         return load(directory)

@@ -28,14 +28,16 @@ typedef struct {
 
 /* Finds faces (at least min_face and, when max_face > 0, at most max_face pixels wide) in `small` (8-bit gray,
  * `small_stride` bytes per row; when `equalize` is non-zero, histogram-equalised first into a buffer the detector
- * owns, for under-exposed frames) and eyes inside each face in `large` (the same picture at
- * `large_width / small_width` times the size; pass small again when there is none), trying face sizes
- * `scale_step` (> 1, e.g. 1.1) apart. Faces scoring below `min_score` are dropped. Writes up to max_faces faces,
- * largest first; returns how many were found (≤ max_faces), or -1 on an OpenCV error. */
+ * owns, for under-exposed frames), trying face sizes `scale_step` (> 1, e.g. 1.1) apart and keeping groups of at
+ * least `min_neighbors` (≥ 1) overlapping hits. Faces scoring below `min_score` are dropped. Eyes are counted in
+ * the largest face only (the other faces report 0): in the upper half of that face in `large` (the same picture at
+ * `large_width / small_width` times the size; pass small again when there is none), resampled to a 100 px wide face.
+ * Writes up to max_faces faces, largest first; returns how many were found (≤ max_faces), or -1 on an OpenCV error.
+ * Buffers are kept in the detector between calls. */
 int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small, int small_width, int small_height,
                     int small_stride, const uint8_t *large, int large_width, int large_height, int large_stride,
-                    int min_face, int max_face, double scale_step, int equalize, double min_score, kyc_face *faces,
-                    int max_faces);
+                    int min_face, int max_face, double scale_step, int min_neighbors, int equalize, double min_score,
+                    kyc_face *faces, int max_faces);
 
 /* What the reference pipeline computed, returned so the compiler cannot drop any step. */
 typedef struct {
