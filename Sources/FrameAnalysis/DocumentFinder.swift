@@ -64,7 +64,14 @@ final class DocumentFinder {
     private static let maxLinesPerSector = 7
     /// Brightness difference across a side / the step its gradient implies, below which the side is a painted line
     /// or a joint (same brightness both sides), not the edge between the document and its background.
-    private static let minStepness = 0.45
+    private static let minStepness = 0.35
+    /// How many of the best distinct quads are checked for a printed inside, best first.
+    private static let quadsVerified = 4
+    /// Share of a document's inside with edges at least the weak threshold: an ID card's printed face (text, photo,
+    /// guilloche) has far more, a plain object (window pane, box, hand) far less.
+    private static let minInteriorTexture = 0.3
+    /// Luma at or above which a detection-image pixel is clipped (its print, if any, is not visible).
+    private static let clippedLuma: UInt8 = 245
 
     /// Gradients of the coarse image (line refits, profiles) and of its half-size copy (the vote).
     private let coarseGradients = SobelGradients()
@@ -121,7 +128,7 @@ final class DocumentFinder {
         refitLines(width: w, height: h)
         buildProfiles(coarse)
         selectOutlines()
-        guard let best = bestQuad(width: w, height: h) else { return nil }
+        guard let best = bestQuad(coarse, width: w, height: h) else { return nil }
         let sx = Double(working.width) / Double(w), sy = Double(working.height) / Double(h)
         let scaled = best.quad.scaled(x: sx, y: sy)
         let refined = refine(scaled, borders: best.borders, in: working) ?? scaled
@@ -463,7 +470,7 @@ final class DocumentFinder {
             let row = profiles.baseAddress! + index * profileStride
             let sums = row[range.hi + 1 + profileOrigin] - row[range.lo + profileOrigin]
             // (Lenient: most of a line through a small card crosses the background.)
-            guard sums[1] >= 6, Double(sums[2]) >= 0.6 * Self.minStepness * Double(sums[3]) else { continue }
+            guard sums[1] >= 6, Double(sums[2]) >= 0.27 * Double(sums[3]) else { continue }
             let degrees = Int((atan2(line.normal.y, line.normal.x) * 180 / .pi).rounded())
             let sector = min(5, max(0, (degrees + 360) % 180 / 30))
             if perSector[sector] >= Self.maxLinesPerSector { continue }
@@ -474,7 +481,7 @@ final class DocumentFinder {
 
     // MARK: Quads
 
-    private func bestQuad(width w: Int, height h: Int) -> (quad: Quadrilateral, confidence: Double, borders: [Bool])? {
+    private func bestQuad(_ image: GrayImage, width w: Int, height h: Int) -> (quad: Quadrilateral, confidence: Double, borders: [Bool])? {
         let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
                               origin: profileOrigin)
         let lines = table.lines
@@ -499,7 +506,12 @@ final class DocumentFinder {
                 pairs.append((i, j))
             }
         }
-        var best: (corners: Corners, confidence: Double, score: Double, sides: SIMD4<Int>)?
+        typealias Candidate = (corners: Corners, confidence: Double, score: Double, sides: SIMD4<Int>)
+        // The few best distinct quads, best first: the winner is the best one whose inside is printed (below).
+        var ranked: [Candidate] = []
+        ranked.reserveCapacity(Self.quadsVerified + 1)
+        // Two quads whose corners all lie this close are one outline found through slightly different lines.
+        let sameOutline = 0.04 * Double(min(w, h))
         let lower = SIMD2(-0.6 * Double(w), -0.6 * Double(h)), upper = SIMD2(1.6 * Double(w), 1.6 * Double(h))
         let pairs = self.pairs, pairCount = pairs.count
         let edgeFloor = Double(edgeThreshold) / 4
@@ -548,7 +560,9 @@ final class DocumentFinder {
                 // borrows the border, or a blurred edge would lose to the frame itself.
                 let borderWeight = borders == 0 ? 1 : (borders == 1 ? 0.75 : 0.5625)
                 // Everything else in the score is at most 1: a quad that cannot beat the best so far is not read.
-                if let best, sizeWeight * borderWeight <= best.score { continue }
+                if ranked.count == Self.quadsVerified, sizeWeight * borderWeight <= ranked[ranked.count - 1].score {
+                    continue
+                }
                 let sides = SIMD4(a1, b2, a2, b1)
                 guard let (support, cornerness, evidenced) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
@@ -558,10 +572,30 @@ final class DocumentFinder {
                 // edges, confidence falls in proportion (long background edges meeting the frame edge are common).
                 let confidence = support * (0.8 + 0.2 * aspectFit) * (0.5 + 0.5 * cornerness) * min(1, evidenced / 0.7)
                 let score = confidence * cornerness * sizeWeight * borderWeight
-                if best == nil || score > best!.score { best = ((c0, c1, c2, c3), confidence, score, sides) }
+                if ranked.count == Self.quadsVerified, score <= ranked[ranked.count - 1].score { continue }
+                Self.insert(((c0, c1, c2, c3), confidence, score, sides), into: &ranked, sameOutline: sameOutline)
             }
         }
-        guard let best else { return nil }
+        guard !ranked.isEmpty else { return nil }
+        // An ID document's face is printed all over (photo, text, guilloche, MRZ): its inside is full of edges. A
+        // plain object with a straight outline (a window pane, a box, a book cover, a hand's edge closed by the frame)
+        // is not, whatever its outline scores. The best quad with a printed inside wins; when none has one, the best
+        // quad stays but its confidence falls with how bare it is.
+        var best = ranked[0]
+        var bestTexture = -1.0
+        for candidate in ranked {
+            let texture = interiorTexture(candidate.corners, in: image)
+            if texture >= Self.minInteriorTexture {
+                best = candidate
+                bestTexture = texture
+                break
+            }
+            if bestTexture < 0 { bestTexture = texture }
+        }
+        if bestTexture < Self.minInteriorTexture {
+            let share = max(0, bestTexture) / Self.minInteriorTexture
+            best.confidence *= share * share
+        }
         // Canonical order (clockwise from top-left), with each side's border flag following its side.
         let found = [best.corners.0, best.corners.1, best.corners.2, best.corners.3]
         let ordered = Quadrilateral.ordered(found)
@@ -574,6 +608,75 @@ final class DocumentFinder {
             }
         }
         return (ordered, best.confidence, borders)
+    }
+
+    /// Inserts a scored quad into the best-first list of at most `quadsVerified` distinct outlines.
+    private static func insert(_ candidate: (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
+                                             confidence: Double, score: Double, sides: SIMD4<Int>),
+                               into ranked: inout [(corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
+                                                    confidence: Double, score: Double, sides: SIMD4<Int>)],
+                               sameOutline: Double) {
+        let a = candidate.corners, limit = sameOutline * sameOutline
+        // Every corner of the candidate near some corner of the other (in any order: the same quad can be built with
+        // its pairs of lines swapped). Tuples, not arrays: this runs inside the quad search.
+        func near(_ p: SIMD2<Double>, _ b: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)) -> Bool {
+            func close(_ q: SIMD2<Double>) -> Bool { ((p - q) * (p - q)).sum() <= limit }
+            return close(b.0) || close(b.1) || close(b.2) || close(b.3)
+        }
+        func same(_ b: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)) -> Bool {
+            near(a.0, b) && near(a.1, b) && near(a.2, b) && near(a.3, b)
+        }
+        if let index = ranked.firstIndex(where: { same($0.corners) }) {
+            guard candidate.score > ranked[index].score else { return }
+            ranked.remove(at: index)
+        }
+        let position = ranked.firstIndex { $0.score < candidate.score } ?? ranked.count
+        ranked.insert(candidate, at: position)
+        if ranked.count > quadsVerified { ranked.removeLast() }
+    }
+
+    /// Share of the quad's inside (shrunk toward its centre, away from its own sides) whose gradient is at least the
+    /// weak edge threshold, on a sparse grid of the detection image.
+    private func interiorTexture(_ corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
+                                 in image: GrayImage) -> Double {
+        let w = image.width, h = image.height
+        let all = [corners.0, corners.1, corners.2, corners.3]
+        let centre = (all[0] + all[1] + all[2] + all[3]) / 4
+        let inner = all.map { centre + ($0 - centre) * 0.8 }
+        // Edge normals pointing inward (the quad's orientation is either way round).
+        let turn = (inner[1] - inner[0]).x * (inner[2] - inner[1]).y - (inner[1] - inner[0]).y * (inner[2] - inner[1]).x
+        let sign: Double = turn > 0 ? 1 : -1
+        var low = inner[0], high = inner[0]
+        for p in inner { low = pointwiseMin(low, p); high = pointwiseMax(high, p) }
+        let x0 = max(1, Int(low.x.rounded(.up))), x1 = min(w - 2, Int(high.x))
+        let y0 = max(1, Int(low.y.rounded(.up))), y1 = min(h - 2, Int(high.y))
+        guard x0 <= x1, y0 <= y1 else { return 0 }
+        let mp = magnitude.baseAddress!, weak = UInt16(weakThreshold), src = image.base
+        var inside = 0, textured = 0, clipped = 0
+        var y = y0
+        while y <= y1 {
+            var x = x0
+            while x <= x1 {
+                let p = SIMD2(Double(x), Double(y))
+                var isInside = true
+                for i in 0..<4 {
+                    let a = inner[i], e = inner[(i + 1) & 3] - a, r = p - a
+                    if sign * (e.x * r.y - e.y * r.x) < 0 { isInside = false; break }
+                }
+                if isInside {
+                    inside += 1
+                    if mp[y * w + x] >= weak { textured += 1 } else if src[y * w + x] >= Self.clippedLuma { clipped += 1 }
+                }
+                x += 2
+            }
+            y += 2
+        }
+        // Clipped pixels hide the print: when they are most of the inside (an over-exposed card), the print is judged
+        // on the rest (a blown-out window pane shows none there, an over-exposed card still shows some of its print).
+        // A glare patch is a small part of a card and changes little.
+        guard inside > 0 else { return 0 }
+        if 2 * clipped >= inside { return Double(textured) / Double(max(1, inside - clipped)) }
+        return Double(textured) / Double(inside)
     }
 
     /// (edge support of the visible sides 0…1, cornerness 0…1, share of the perimeter seen as real sides) or nil
@@ -769,8 +872,13 @@ final class SobelGradients {
     private let histogram: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 2048)
     /// The strongest 12 % of magnitudes, but never weaker than a step of ~10 grey levels.
     private(set) var edgeThreshold = 40
-    /// The weakest gradient that votes for a line or supports a side: a step of ~4 grey levels or a third of an edge.
-    var weakThreshold: Int { max(16, edgeThreshold / 3) }
+    /// The median gradient magnitude: in a frame of flat regions and texture, about the sensor's noise.
+    private(set) var noiseLevel = 8
+    /// The weakest gradient that votes for a line or supports a side: a step of ~4 grey levels, a third of an edge,
+    /// or twice the noise, whichever is lower above the floor. A card's outline against a background of nearly
+    /// its own shade (a light card on a light desk) is a step of a few grey levels, well under a third of the card's
+    /// own text contrast, yet it stands clear of the noise and runs straight for a long way.
+    var weakThreshold: Int { max(16, min(edgeThreshold / 3, 2 * noiseLevel)) }
 
     deinit {
         gx.deallocate()
@@ -817,5 +925,11 @@ final class SobelGradients {
             bin -= 1
         }
         edgeThreshold = max(40, bin * 2)
+        var half = counted / 2, median = 0
+        while median < 2047 && half > 0 {
+            half -= Int(hist[median])
+            median += 1
+        }
+        noiseLevel = median * 2
     }
 }

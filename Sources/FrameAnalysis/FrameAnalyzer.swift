@@ -67,7 +67,10 @@ public final class FrameAnalyzer {
         let quad = found?.quad
         var region: DocumentRegion?
 
-        spans.set(for: working, quad: quad)
+        // Exposure is measured on the document when there is one; an outline too weak to be one is not, and the
+        // frame's exposure is what the user sees (an over-exposed frame must still say TOO_BRIGHT).
+        let accepted = (found?.confidence ?? 0) >= t.minDocumentConfidence
+        spans.set(for: working, quad: accepted ? quad : nil)
         // Sparse sampling (every other row and column): means and shares over a card's tens of thousands of pixels.
         let exposure = FrameMeasurements.exposure(working, spans: spans, step: 2)
         metrics["brightness"] = exposure.mean
