@@ -596,6 +596,7 @@ final class DocumentFinder {
             let share = max(0, bestTexture) / Self.minInteriorTexture
             best.confidence *= share * share
         }
+        if let completed = completeBand(best, table: table) { best = completed }
         // Canonical order (clockwise from top-left), with each side's border flag following its side.
         let found = [best.corners.0, best.corners.1, best.corners.2, best.corners.3]
         let ordered = Quadrilateral.ordered(found)
@@ -608,6 +609,71 @@ final class DocumentFinder {
             }
         }
         return (ordered, best.confidence, borders)
+    }
+
+    /// The quad with its missing band restored, or nil. A quad much longer than any identity document is a card one
+    /// of whose bands was not closed by its own edge: a light band (an MRZ strip) against a background of its shade,
+    /// the quad closed instead on the edge of the printed band beside it. The card's outer edge is then a candidate
+    /// line parallel to that long side, outside it by about the missing band's width, supported along its length,
+    /// with the short sides' edges running on to it.
+    private func completeBand(_ quad: (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
+                                       confidence: Double, score: Double, sides: SIMD4<Int>),
+                              table: LineTable) -> (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>,
+                                                              SIMD2<Double>),
+                                                    confidence: Double, score: Double, sides: SIMD4<Int>)? {
+        let lines = table.lines
+        var c = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
+        func length(_ i: Int) -> Double {
+            let d = c[(i + 1) & 3] - c[i]
+            return (d * d).sum().squareRoot()
+        }
+        let even = (length(0) + length(2)) / 2, odd = (length(1) + length(3)) / 2
+        let long = max(even, odd), short = max(1, min(even, odd))
+        guard long / short > IDCard.longestQuadAspect else { return nil }
+        let missing = long / IDCard.aspect - short
+        let centre = (c[0] + c[1] + c[2] + c[3]) / 4
+        var best: (side: Int, line: Int, support: Double, start: SIMD2<Double>, end: SIMD2<Double>)?
+        for side in (even >= odd ? [0, 2] : [1, 3]) {
+            let own = lines[quad.sides[side]]
+            guard !own.border else { continue }
+            let before = quad.sides[(side + 3) & 3], after = quad.sides[(side + 1) & 3]
+            let middle = (c[side] + c[(side + 1) & 3]) / 2
+            var outward = own.normal
+            if ((centre - middle) * outward).sum() > 0 { outward = -outward }
+            for k in lines.indices where !lines[k].border && !lines[k].unsupported && k != quad.sides[side] {
+                let line = lines[k]
+                let facing = (outward * line.normal).sum()
+                guard abs(facing) >= 0.985 else { continue }
+                let t = (line.rho - (middle * line.normal).sum()) / facing
+                guard t >= 0.6 * missing, t <= 1.5 * missing else { continue }
+                guard let p = Self.intersect(line, lines[before]), let q = Self.intersect(line, lines[after]) else {
+                    continue
+                }
+                // The new side: an edge of one polarity with a step across it, along most of its length.
+                let d = SIMD2(-line.normal.y, line.normal.x)
+                let sums = table.segment(k, (p * d).sum(), (q * d).sum())
+                guard sums[0] >= 8, sums[3] > 0, Double(sums[2]) >= Self.minStepness * Double(sums[3]) else { continue }
+                let polarity: Float = sums[4] >= 0 ? 1 : -1
+                let support = Double((sums[1] + polarity * sums[4]) / 2) / Double(sums[0])
+                guard support >= 0.6 else { continue }
+                // A short side's line carries an edge (of either polarity: the band is another colour) over the band;
+                // one is enough, the band may match the background on the other side.
+                var carried = false
+                for (index, from, to) in [(before, c[side], p), (after, c[(side + 1) & 3], q)] where !lines[index].border {
+                    let e = SIMD2(-lines[index].normal.y, lines[index].normal.x)
+                    let part = table.segment(index, (from * e).sum(), (to * e).sum())
+                    if part[0] >= 3 && Double(part[1]) >= 0.5 * Double(part[0]) { carried = true }
+                }
+                guard carried, support > (best?.support ?? 0) else { continue }
+                best = (side, k, support, p, q)
+            }
+        }
+        guard let best else { return nil }
+        c[best.side] = best.start
+        c[(best.side + 1) & 3] = best.end
+        var sides = quad.sides
+        sides[best.side] = best.line
+        return ((c[0], c[1], c[2], c[3]), quad.confidence, quad.score, sides)
     }
 
     /// Inserts a scored quad into the best-first list of at most `quadsVerified` distinct outlines.
@@ -750,7 +816,12 @@ final class DocumentFinder {
                 cornerness *= 1 - max(0, runOn - 0.3)
             }
         }
-        return (supported / visible, cornerness, visible / lengths.sum())
+        // Evidence is judged on the outline inside the frame: the part of a side beyond the frame's edge (a card
+        // larger than the frame, or leaving it) cannot be seen by any camera, while a frame border standing in for a
+        // side is outline without evidence.
+        var borderLength = 0.0
+        for s in 0..<4 where borders[s] == 1 { borderLength += lengths[s] }
+        return (supported / visible, cornerness, visible / (visible + borderLength))
     }
 
     // MARK: Refinement on the working image

@@ -116,9 +116,16 @@ public final class FrameAnalyzer {
         if skew <= 10 && aspect > IDCard.aspect * 1.1 && edgeDistance >= t.edgeMargin {
             fill *= aspect / IDCard.aspect
         }
+        // Where the unseen band can be: on either long side. The card may be called whole only if it fits the frame
+        // wherever that band lies; a quad closed by a printed band inside a card that leaves the frame (the band
+        // edge across the card standing in for the card's edge beyond the frame) must not pass for a whole card.
+        // (A tilted card's quad is also long, from foreshortening; it is TILTED, never GOOD, whatever its extent.)
+        let hiddenDistance = skew > t.maxSkew ? Double.infinity
+            : Self.hiddenBandMargin(inputQuad, width: inputSize.width, height: inputSize.height) / shortSide
+        let outlineDistance = min(edgeDistance, hiddenDistance)
         metrics["fill"] = fill
         metrics["skew"] = skew
-        metrics["edgeDistance"] = edgeDistance
+        metrics["edgeDistance"] = outlineDistance
         metrics["aspect"] = aspect
 
         let sharpness = FrameMeasurements.sharpness(working, spans: spans, rowStep: 4, columnStep: 2)
@@ -135,8 +142,8 @@ public final class FrameAnalyzer {
 
         // A document that already covers more than `maxFill` of the largest card the frame can hold and touches the
         // edge is cut off because it is too close: moving away is what fixes it, so MOVE_AWAY replaces CUT_OFF.
-        if edgeDistance < t.edgeMargin && fill <= t.maxFill {
-            feedback.append(Feedback(code: .cutOff, value: edgeDistance, threshold: t.edgeMargin))
+        if outlineDistance < t.edgeMargin && fill <= t.maxFill {
+            feedback.append(Feedback(code: .cutOff, value: outlineDistance, threshold: t.edgeMargin))
         }
         if fill < t.minFill { feedback.append(Feedback(code: .moveCloser, value: fill, threshold: t.minFill)) }
         if fill > t.maxFill { feedback.append(Feedback(code: .moveAway, value: fill, threshold: t.maxFill)) }
@@ -165,6 +172,30 @@ public final class FrameAnalyzer {
         if feedback.isEmpty { feedback.append(Feedback(code: .good)) }
         return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: region,
                              faces: [], metrics: metrics, feedback: feedback)
+    }
+
+    /// The smallest distance (input pixels) from the frame's edge of a document whose quad is too long for any
+    /// identity document, with its unseen band placed beyond either long side in turn; `.infinity` for a quad of a
+    /// document's shape. ID-1 is the longest document shape, so it gives the narrowest band that can be missing.
+    private static func hiddenBandMargin(_ quad: Quadrilateral, width: Int, height: Int) -> Double {
+        let c = quad.corners
+        func length(_ i: Int) -> Double {
+            let d = c[(i + 1) % 4] - c[i]
+            return (d * d).sum().squareRoot()
+        }
+        let even = (length(0) + length(2)) / 2, odd = (length(1) + length(3)) / 2
+        let long = max(even, odd), short = max(min(even, odd), 1)
+        guard long / short > IDCard.longestQuadAspect else { return .infinity }
+        // The short sides are extended by the same share of their own length (so perspective is followed).
+        let growth = long / IDCard.aspect / short - 1
+        // Long sides 0 and 2 (corners 0-1, 2-3): the band lies beyond one of them, along sides 3 and 1.
+        let pairs = even >= odd ? [(0, 3), (1, 2), (2, 1), (3, 0)] : [(1, 0), (2, 3), (3, 2), (0, 1)]
+        var margin = Double.infinity
+        for (corner, opposite) in pairs {
+            let p = c[corner] + (c[corner] - c[opposite]) * growth
+            margin = min(margin, p.x, p.y, Double(width - 1) - p.x, Double(height - 1) - p.y)
+        }
+        return margin
     }
 
     // MARK: Selfie mode

@@ -5,6 +5,11 @@ enum IDCard {
     /// Long side / short side.
     static let aspect = 85.60 / 53.98
 
+    /// Long side / short side of a quad beyond which it is not a whole document: foreshortening by a tilt the skew
+    /// test lets pass lengthens a card's quad up to about 1.95 (measured); longer, a band of the document along a
+    /// long side is not in the quad (DocumentFinder looks for it; FrameAnalyzer does not call such a card whole).
+    static let longestQuadAspect = aspect * 1.25
+
     /// Area (pixels²) of the largest ID-1 card, in either orientation, that fits a `width × height` frame. Fill is
     /// judged against it because a card can never cover a frame of another aspect ratio.
     static func largestArea(width: Int, height: Int) -> Double {
