@@ -128,7 +128,8 @@ public final class FrameAnalyzer {
         metrics["edgeDistance"] = outlineDistance
         metrics["aspect"] = aspect
 
-        let sharpness = FrameMeasurements.sharpness(working, spans: spans, rowStep: 4, columnStep: 2)
+        // Judged on step edges only, so noise, JPEG blocking and sharpening halos cannot make a soft card sharp.
+        let sharpness = CardSharpness.measure(working, spans: spans, rowStep: 4, columnStep: 2)
         metrics["sharpness"] = sharpness.overall
         metrics["motionAnisotropy"] = sharpness.anisotropy
 

@@ -1,0 +1,88 @@
+// Sharpness of a document inside its quad: how steep its step edges are, judged only on real steps.
+
+enum CardSharpness {
+    /// How far either side of an edge pixel the whole step is read (working pixels). Four, not three: camera shake
+    /// and defocus widen a card's edges to ramps many pixels wide, and a wider reach tells a soft ramp from a crisp
+    /// edge by a wider margin (on camsim seeds 2/3 the gap between the softest GOOD and sharpest BLURRY card grew
+    /// from 0.04 to 0.13 of the scale).
+    static let stepReach = 4
+    /// Raw steepness ratio (fine rise / whole step, strength-weighted) that maps to 0.5, the default BLURRY
+    /// threshold, and the ratio that maps to 0 (1 stays 1).
+    static let ratioAtHalf = 0.65
+    static let ratioAtZero = 0.3
+    /// Steps that reach this luma are left out: they are the rim of a clipped reflection (glare), not print.
+    static let clippedLuma = 250
+
+    /// Edge steepness per direction, like `FrameMeasurements.sharpness`, but an edge pixel counts only when it is
+    /// part of a *step*: the whole rise I(p+4d) − I(p−4d) has the fine rise's sign and is at least as large.
+    ///
+    /// Why: in a camera frame a smeared card still has many fine differences above the floor that are not edges —
+    /// sensor noise riding on a ramp, JPEG blocking, the thin overshoot (halo) that in-camera unsharp masking puts
+    /// beside every blurred edge, and the crisp streaks a shake path draws along its own direction. Each of those is
+    /// a ridge or a spike (the intensity comes back within a few pixels), so its fine rise exceeds its whole step and
+    /// the old ratio, which clamped the step up to the fine rise, read it as a perfectly crisp edge: six blurred
+    /// camsim frames (seeds 2/3) measured 0.50–0.68 and were judged GOOD. A real edge's intensity stays on its new
+    /// level, so its whole step is at least its fine rise. Judging only steps makes the measure follow the edge width
+    /// whatever the contrast, noise or sharpening. Thin printed strokes (ridges too) drop out as well; the card's
+    /// outline, photo, blocks and the wider strokes remain, thousands of samples on any card.
+    static func measure(_ image: GrayImage, spans: RegionSpans, rowStep: Int = 4,
+                        columnStep: Int = 2) -> SharpnessMeasurement {
+        let reach = stepReach
+        let w = image.width, h = image.height
+        let glareReach = 3 * reach
+        let margin = glareReach + 1
+        guard w > 2 * margin, h > 2 * margin else {
+            return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0)
+        }
+        let base = image.base
+        var num = SIMD4<Int>(repeating: 0), den = SIMD4<Int>(repeating: 0)
+        let floor = 20
+        @inline(__always) func edge(_ p: UnsafeMutablePointer<UInt8>, _ d: Int, _ k: Int) {
+            let f = Int(p[d]) - Int(p[-d])
+            let af = abs(f)
+            if af < floor { return }
+            // Only the steepest point of each edge profile.
+            if af < abs(Int(p[2 * d]) - Int(p[0])) || af < abs(Int(p[0]) - Int(p[-2 * d])) { return }
+            // Only steps: the whole rise keeps the fine rise's sign and is not smaller (a spike or ridge is).
+            let ahead = Int(p[reach * d]), behind = Int(p[-reach * d])
+            let step = f > 0 ? ahead - behind : behind - ahead
+            if step < af { return }
+            // Not the falloff of a glare spot: a reflection's lobe is smooth whatever the focus, and its rim
+            // (a large step, so heavily weighted) would make a sharp card with glare read as blurred. The rim
+            // reaches the clipped core within a few step widths.
+            if max(max(ahead, behind), max(Int(p[glareReach * d]), Int(p[-glareReach * d]))) >= clippedLuma { return }
+            num[k] &+= af &* af
+            den[k] &+= af &* step
+        }
+        var y = margin
+        while y < h - margin {
+            let lo = max(margin, Int(spans.lo[y])), hi = min(w - margin, Int(spans.hi[y]))
+            if lo < hi {
+                let row = base + y * w
+                for x in stride(from: lo, to: hi, by: columnStep) {
+                    let p = row + x
+                    // Flat pixels (most of them) have no fine difference above the floor in any direction.
+                    let c0 = Int(p[0])
+                    if abs(Int(p[1]) - c0) < floor / 2 && abs(Int(p[-1]) - c0) < floor / 2
+                        && abs(Int(p[w]) - c0) < floor / 2 && abs(Int(p[-w]) - c0) < floor / 2
+                        && abs(Int(p[w + 1]) - c0) < floor / 2 && abs(Int(p[-w - 1]) - c0) < floor / 2
+                        && abs(Int(p[w - 1]) - c0) < floor / 2 && abs(Int(p[1 - w]) - c0) < floor / 2 { continue }
+                    edge(p, 1, 0)
+                    edge(p, w, 1)
+                    edge(p, w + 1, 2)
+                    edge(p, w - 1, 3)
+                }
+            }
+            y += rowStep
+        }
+        func normalised(_ k: Int) -> Double {
+            guard den[k] > 0 else { return 0 }
+            let ratio = Double(num[k]) / Double(den[k])
+            // Linear in the ratio: ratioAtZero → 0, ratioAtHalf → 0.5 (the BLURRY threshold), 1 (crisp) → 1.
+            let scale = 0.5 / (ratioAtHalf - ratioAtZero)
+            return max(0, min(1, (ratio - ratioAtZero) * scale))
+        }
+        return SharpnessMeasurement(horizontal: normalised(0), vertical: normalised(1), diagonal: normalised(2),
+                                    antidiagonal: normalised(3))
+    }
+}
