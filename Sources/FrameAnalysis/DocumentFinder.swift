@@ -85,12 +85,29 @@ final class DocumentFinder {
     typealias Profile = SIMD8<Float>
     private var profileStride = 0, profileOrigin = 0
     private var sampledRange: [(lo: Int, hi: Int)] = []
+    /// Per candidate line, whether `readLines` refitted it and whether it profiled it (it stops reading lines that
+    /// cannot be kept; `completeBand` reads the rest when it needs them).
+    private var refitted: [Bool] = []
+    private var profiled: [Bool] = []
     private var lines: [Line] = []
     private var peaks: [(votes: UInt16, angle: Int, rho: Int)] = []
     private var pairs: [(Int, Int)] = []
     private var edgePoints: [SIMD3<Double>] = []
     private var perSector = [Int](repeating: 0, count: 6)
     private let peakHistogram: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 4096)
+    /// The peaks' sort keys (see `vote`).
+    private var peakOrder: UnsafeMutableBufferPointer<UInt64> = .allocate(capacity: 1)
+    /// Per candidate line, its samples of its stronger polarity (active lines only).
+    private var lineSupports: UnsafeMutableBufferPointer<Double> = .allocate(capacity: 1)
+    /// Per Hough angle, the first and last offset cell the image's pixels can vote for.
+    private let rowReach: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 2 * angleBins)
+    /// Per active line, the active lines that cross it steeply (see `bestQuad`).
+    private let steepMasks: UnsafeMutableBufferPointer<UInt64> = .allocate(capacity: 64)
+    /// Crossings of the active lines and the |cos| of the angles between them (see `bestQuad`).
+    private var crossings: UnsafeMutableBufferPointer<SIMD2<Double>> = .allocate(capacity: 1)
+    private var cosines: UnsafeMutableBufferPointer<Double> = .allocate(capacity: 1)
+    /// Per sample of the line being refitted, 5 probes across it (see `refitLine`).
+    private var refitProbes: UnsafeMutableBufferPointer<UInt16> = .allocate(capacity: 1)
     /// Indices into `lines` of the lines quads are built from.
     private var active: [Int] = []
     private var edgeThreshold: Int { coarseGradients.edgeThreshold }
@@ -112,6 +129,13 @@ final class DocumentFinder {
         accumulator.deallocate()
         profiles.deallocate()
         peakHistogram.deallocate()
+        refitProbes.deallocate()
+        crossings.deallocate()
+        cosines.deallocate()
+        rowReach.deallocate()
+        lineSupports.deallocate()
+        peakOrder.deallocate()
+        steepMasks.deallocate()
     }
 
     /// The best card-like quad, located on `coarse` and refined on `working` (corners in working pixels), or nil.
@@ -125,9 +149,7 @@ final class DocumentFinder {
         voteGradients.compute(voteImage)
         vote(width: voteImage.width, height: voteImage.height, coarseWidth: w, coarseHeight: h)
         guard lines.count >= 2 else { return nil }
-        refitLines(width: w, height: h)
-        buildProfiles(coarse)
-        selectOutlines()
+        readLines(coarse)
         guard let best = bestQuad(coarse, width: w, height: h) else { return nil }
         let sx = Double(working.width) / Double(w), sy = Double(working.height) / Double(h)
         let scaled = best.quad.scaled(x: sx, y: sy)
@@ -164,13 +186,35 @@ final class DocumentFinder {
             accumulator = .allocate(capacity: size)
         }
         let acc = accumulator.baseAddress!
-        acc.update(repeating: 0, count: size)
+        // Per angle, only the offsets the image's pixels can reach hold votes (about half of each row): only those,
+        // with a margin that covers the neighbouring angles' reach (the peak test reads them), are cleared and
+        // scanned.
+        let reach = rowReach.baseAddress!
+        // Neighbouring angles (2° apart) reach at most diagonal · 2 sin 1° (+ rounding) further.
+        let margin = Int(Double(diagonal) * 0.035) + 3
+        Self.cosQ.withUnsafeBufferPointer { cosBuffer in
+            Self.sinQ.withUnsafeBufferPointer { sinBuffer in
+                for t in 0..<Self.angleBins {
+                    let c = cosBuffer[t], s = sinBuffer[t]
+                    // (The vote's rho is linear in x and y, so its extremes are at the corners of the voting area.)
+                    let x0 = Int32(1), x1 = Int32(w - 2), y0 = Int32(1), y1 = Int32(h - 2)
+                    let r00 = (x0 &* c &+ y0 &* s &+ 512) >> 10, r10 = (x1 &* c &+ y0 &* s &+ 512) >> 10
+                    let r01 = (x0 &* c &+ y1 &* s &+ 512) >> 10, r11 = (x1 &* c &+ y1 &* s &+ 512) >> 10
+                    let lo = min(min(r00, r10), min(r01, r11)), hi = max(max(r00, r10), max(r01, r11))
+                    let first = Int(lo) + diagonal, last = Int(hi) + diagonal
+                    reach[2 * t] = Int32(first)
+                    reach[2 * t + 1] = Int32(last)
+                    let clearFrom = max(0, first - margin), clearTo = min(rhoBins - 1, last + margin)
+                    (acc + t * rhoBins + clearFrom).update(repeating: 0, count: clearTo - clearFrom + 1)
+                }
+            }
+        }
         let gxp = voteGradients.gx.baseAddress!, gyp = voteGradients.gy.baseAddress!
         let mp = voteGradients.magnitude.baseAddress!
         // Faint edges vote too, their weight capped: a card's outline against a similar background is faint yet
         // long and straight, and length, not contrast, is what separates it from clutter (text, photo, texture).
         let threshold = UInt16(weakThreshold)
-        let cap = Int32(edgeThreshold)
+        let cap = Int32(edgeThreshold), capDouble = Double(edgeThreshold)
         let bins = Self.angleBins
         Self.cosQ.withUnsafeBufferPointer { cosBuffer in
             Self.sinQ.withUnsafeBufferPointer { sinBuffer in
@@ -192,7 +236,9 @@ final class DocumentFinder {
                             }
                             let centre = ((Self.gradientAngle(gxi, gyi, atanT) + 1) >> 1) % bins
                             // 1…16, capped at a full edge: weight by contrast only up to what any real edge has.
-                            let weight = UInt16(truncatingIfNeeded: (min(Int32(m), cap) &* 16 + cap - 1) / cap)
+                            // (A double division of these small integers truncates to their integer quotient exactly
+                            // — the true quotient is ≥ 1/cap away from the next integer — and costs less.)
+                            let weight = UInt16(Double(min(Int32(m), cap) &* 16 + cap - 1) / capDouble)
                             let x32 = Int32(x), y32 = Int32(y)
                             // ±4°: the gradient's direction on a 3×3 Sobel next to texture is that uncertain.
                             for delta in -2...2 {
@@ -212,19 +258,29 @@ final class DocumentFinder {
         let shortSide = min(w, h)
         // A line of at least ~10 % of the short side (weights are 1…16 per ridge pixel).
         let minimum = UInt16((16 * weakThreshold / max(edgeThreshold, 1)) * max(8, shortSide * 8 / 100))
+        let minimumVector = SIMD16<UInt16>(repeating: minimum)
         for t in 0..<bins {
             let tPrev = (t + bins - 1) % bins, tNext = (t + 1) % bins
             let rowT = acc + t * rhoBins, rowP = acc + tPrev * rhoBins, rowN = acc + tNext * rhoBins
-            var r = 1
-            while r < rhoBins - 1 {
-                let v = rowT[r]
-                if v < minimum { r += 1; continue }
-                if v >= rowT[r - 1] && v >= rowT[r + 1] {
-                    if v >= rowP[r] && v >= rowN[r] {
-                        peaks.append((v, t, r - diagonal))
+            var r = max(1, Int(reach[2 * t]))
+            let end = min(rhoBins - 1, Int(reach[2 * t + 1]) + 1)
+            while r < end {
+                // Almost every cell is below the minimum: skip 16 of them at a time.
+                let chunkEnd = min(r + 16, end)
+                if chunkEnd - r == 16 {
+                    let chunk = UnsafeRawPointer(rowT + r).loadUnaligned(as: SIMD16<UInt16>.self)
+                    if !any(chunk .>= minimumVector) {
+                        r = chunkEnd
+                        continue
                     }
                 }
-                r += 1
+                while r < chunkEnd {
+                    let v = rowT[r]
+                    if v >= minimum && v >= rowT[r - 1] && v >= rowT[r + 1] && v >= rowP[r] && v >= rowN[r] {
+                        peaks.append((v, t, r - diagonal))
+                    }
+                    r += 1
+                }
             }
         }
         // Only the strongest few hundred peaks can become candidates: cut the rest before sorting (a busy frame has
@@ -241,10 +297,19 @@ final class DocumentFinder {
             let floor = UInt16(bucket << 4)
             peaks.removeAll { $0.votes < floor }
         }
-        peaks.sort { $0.votes > $1.votes }
+        // Strongest first, equal votes in scan order (what a stable sort by votes gives), by an in-place heap sort
+        // of unique keys (votes descending, then index): no scratch buffer per frame.
+        if peaks.count > peakOrder.count {
+            peakOrder.deallocate()
+            peakOrder = .allocate(capacity: peaks.count)
+        }
+        let order = peakOrder.baseAddress!
+        for (i, peak) in peaks.enumerated() { order[i] = UInt64(UInt16.max - peak.votes) << 32 | UInt64(i) }
+        Self.heapSort(order, count: peaks.count)
         let minSeparation = max(2.0, Double(shortSide) * 0.025)
         for i in perSector.indices { perSector[i] = 0 }
-        for peak in peaks {
+        for rank in 0..<peaks.count {
+            let peak = peaks[Int(order[rank] & 0xffff_ffff)]
             let degrees = 2 * peak.angle
             let theta = Double(degrees) * .pi / 180
             let candidate = Line(theta: theta, rho: Double(peak.rho), border: false)   // on the vote image
@@ -267,6 +332,31 @@ final class DocumentFinder {
         lines.append(Line(theta: .pi / 2, rho: Double(coarseHeight - 1), border: true))
     }
 
+    /// Sorts `count` keys ascending in place.
+    private static func heapSort(_ keys: UnsafeMutablePointer<UInt64>, count: Int) {
+        @inline(__always) func swap(_ a: Int, _ b: Int) {
+            let key = keys[a]
+            keys[a] = keys[b]
+            keys[b] = key
+        }
+        @inline(__always) func siftDown(_ start: Int, _ end: Int) {
+            var root = start
+            while 2 * root + 1 < end {
+                var child = 2 * root + 1
+                if child + 1 < end && keys[child] < keys[child + 1] { child += 1 }
+                guard keys[root] < keys[child] else { return }
+                swap(root, child)
+                root = child
+            }
+        }
+        guard count > 1 else { return }
+        for start in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(start, count) }
+        for end in stride(from: count - 1, to: 0, by: -1) {
+            swap(0, end)
+            siftDown(0, end)
+        }
+    }
+
     /// Whether two lines are the same line within `cosine` (of the angle between them) and `offset` pixels.
     @inline(__always)
     private static func similar(_ a: Line, _ b: Line, cosine: Double, offset: Double) -> Bool {
@@ -285,71 +375,58 @@ final class DocumentFinder {
 
     // MARK: Profiles
 
-    /// Samples every candidate line once, one sample per pixel of its length, into prefix sums indexed by the
-    /// position t along the line (t = p · direction, direction = (−sin θ, cos θ)).
-    private func buildProfiles(_ image: GrayImage) {
+    /// Samples candidate line `index` once, one sample per pixel of its length, into prefix sums indexed by the
+    /// position t along the line (t = p · direction, direction = (−sin θ, cos θ)); returns the sampled range of t
+    /// (empty when the line has no part inside the image).
+    private func profileLine(_ index: Int, _ image: GrayImage, half: Int) -> (lo: Int, hi: Int) {
         let w = image.width, h = image.height
-        let half = Int((Double(w * w + h * h)).squareRoot()) + 4
-        profileOrigin = half
-        profileStride = 2 * half + 2
-        let needed = lines.count * profileStride
-        if needed > profiles.count {
-            profiles.deallocate()
-            profiles = .allocate(capacity: needed)
-        }
-        sampledRange.removeAll(keepingCapacity: true)
         let src = image.base, gxp = gx.baseAddress!, gyp = gy.baseAddress!, mp = magnitude.baseAddress!
         let weak = UInt16(weakThreshold)
-        let out = profiles.baseAddress!
-        for (index, line) in lines.enumerated() {
-            let row = out + index * profileStride
-            if line.border || line.unsupported {
-                sampledRange.append((0, -1))
-                continue
+        let line = lines[index]
+        let row = profiles.baseAddress! + index * profileStride
+        let profileOrigin = self.profileOrigin
+        let n = line.normal, d = SIMD2(-n.y, n.x)
+        let origin = n * line.rho
+        // The part of the line at least 3 px inside the image (where ±2 px across still has gradients), so that
+        // an edge can be followed up to the frame edge (is a corner near it a corner, or does the card go on?).
+        let (tLo, tHi) = Self.chord(origin: origin, direction: d, width: w, height: h, half: half)
+        let lo = Int(tLo.rounded(.up)), hi = Int(tHi.rounded(.down))
+        guard lo <= hi else { return (0, -1) }
+        // The running sums as scalars (the same float additions per field; cheaper than updating vector lanes).
+        var visible: Float = 0, supported: Float = 0, stepSum: Float = 0, gradientSum: Float = 0
+        var signedSupport: Float = 0, signedGradient: Float = 0
+        row[lo + profileOrigin] = Profile(repeating: 0)
+        for t in lo...hi {
+            let p = origin + d * Double(t)
+            visible += 1
+            // Nearest first, up to 1 px across (the lines are refitted to their edges).
+            for j in 0..<3 {
+                let k: Double = j == 0 ? 0 : (j == 1 ? 1 : -1)
+                // Coordinates are ≥ 0 here, so adding ½ and truncating rounds (libm's round is dear here).
+                let qx = Int(p.x + n.x * k + 0.5), qy = Int(p.y + n.y * k + 0.5)
+                let i = qy * w + qx
+                let m = mp[i]
+                guard m >= weak else { continue }
+                let fx = Double(gxp[i]), fy = Double(gyp[i])
+                let dot = fx * n.x + fy * n.y
+                guard dot * dot >= 0.75 * (fx * fx + fy * fy) else { continue }
+                let sign: Float = dot > 0 ? 1 : -1
+                supported += 1
+                signedSupport += sign
+                signedGradient += sign * Float(m) / 4
+                // Step or line? A document's outline separates two regions, so the brightness 3 px to either
+                // side differs by about the edge's own step; a painted line or a joint has the same both sides.
+                // (Clamped to the image near its edges.)
+                let ax = min(w - 1, max(0, Int(p.x + n.x * 3 + 0.5))), ay = min(h - 1, max(0, Int(p.y + n.y * 3 + 0.5)))
+                let bx = min(w - 1, max(0, Int(p.x - n.x * 3 + 0.5))), by = min(h - 1, max(0, Int(p.y - n.y * 3 + 0.5)))
+                stepSum += Float(abs(Int(src[ay * w + ax]) - Int(src[by * w + bx])))
+                gradientSum += Float(m) / 4
+                break
             }
-            let n = line.normal, d = SIMD2(-n.y, n.x)
-            let origin = n * line.rho
-            // The part of the line at least 3 px inside the image (where ±2 px across still has gradients), so that
-            // an edge can be followed up to the frame edge (is a corner near it a corner, or does the card go on?).
-            let (tLo, tHi) = Self.chord(origin: origin, direction: d, width: w, height: h, half: half)
-            let lo = Int(tLo.rounded(.up)), hi = Int(tHi.rounded(.down))
-            guard lo <= hi else {
-                sampledRange.append((0, -1))
-                continue
-            }
-            sampledRange.append((lo, hi))
-            var sums = Profile(repeating: 0)
-            row[lo + profileOrigin] = sums
-            for t in lo...hi {
-                let p = origin + d * Double(t)
-                sums[0] += 1
-                // Nearest first, up to 1 px across (the lines are refitted to their edges).
-                for j in 0..<3 {
-                    let k: Double = j == 0 ? 0 : (j == 1 ? 1 : -1)
-                    // Coordinates are ≥ 0 here, so adding ½ and truncating rounds (libm's round is dear here).
-                    let qx = Int(p.x + n.x * k + 0.5), qy = Int(p.y + n.y * k + 0.5)
-                    let i = qy * w + qx
-                    let m = mp[i]
-                    guard m >= weak else { continue }
-                    let fx = Double(gxp[i]), fy = Double(gyp[i])
-                    let dot = fx * n.x + fy * n.y
-                    guard dot * dot >= 0.75 * (fx * fx + fy * fy) else { continue }
-                    let sign: Float = dot > 0 ? 1 : -1
-                    sums[1] += 1
-                    sums[4] += sign
-                    sums[5] += sign * Float(m) / 4
-                    // Step or line? A document's outline separates two regions, so the brightness 3 px to either
-                    // side differs by about the edge's own step; a painted line or a joint has the same both sides.
-                    // (Clamped to the image near its edges.)
-                    let ax = min(w - 1, max(0, Int(p.x + n.x * 3 + 0.5))), ay = min(h - 1, max(0, Int(p.y + n.y * 3 + 0.5)))
-                    let bx = min(w - 1, max(0, Int(p.x - n.x * 3 + 0.5))), by = min(h - 1, max(0, Int(p.y - n.y * 3 + 0.5)))
-                    sums[2] += Float(abs(Int(src[ay * w + ax]) - Int(src[by * w + bx])))
-                    sums[3] += Float(m) / 4
-                    break
-                }
-                row[t + 1 + profileOrigin] = sums
-            }
+            row[t + 1 + profileOrigin] = Profile(visible, supported, stepSum, gradientSum, signedSupport, signedGradient,
+                                                 0, 0)
         }
+        return (lo, hi)
     }
 
     /// The range of t (position along the line) where origin + t·direction is at least 3 px inside the image.
@@ -369,67 +446,88 @@ final class DocumentFinder {
         return (tLo, tHi)
     }
 
-    /// Refits each candidate line to the edge pixels along it (the Hough cell is 1° × 1 px, which drifts up to a
+    /// Refits candidate line `index` to the edge pixels along it (the Hough cell is 1° × 1 px, which drifts up to a
     /// couple of pixels from a long edge at its ends): the offset across the line of the strongest pixel with the
     /// line's orientation and polarity, every third pixel along it, by weighted least squares, then again with only
     /// the points within a pixel of the first fit (texture beside the edge does not pull it).
-    private func refitLines(width w: Int, height h: Int) {
-        let half = Int((Double(w * w + h * h)).squareRoot()) + 4
+    private func refitLine(_ index: Int, width w: Int, height h: Int, half: Int) {
         let gxp = gx.baseAddress!, gyp = gy.baseAddress!, mp = magnitude.baseAddress!
         let weak = UInt16(weakThreshold)
-        for index in lines.indices where !lines[index].border {
-            let line = lines[index]
-            let n = line.normal, d = SIMD2(-n.y, n.x)
-            let origin = n * line.rho
-            let (tLo, tHi) = Self.chord(origin: origin, direction: d, width: w, height: h, half: half)
-            guard tHi - tLo >= 8 else { continue }
-            var fit = (a: 0.0, b: 0.0)
-            for pass in 0..<2 {
-                var sw = 0.0, st = 0.0, sk = 0.0, stt = 0.0, stk = 0.0, count = 0
-                var t = tLo
-                while t <= tHi {
+        let line = lines[index]
+        let n = line.normal, d = SIMD2(-n.y, n.x)
+        let origin = n * line.rho
+        let (tLo, tHi) = Self.chord(origin: origin, direction: d, width: w, height: h, half: half)
+        guard tHi - tLo >= 8 else { return }
+        // Pass 0 probes 5 offsets across the line at each sample and keeps, per probe, the magnitude of a pixel with
+        // the line's orientation and polarity (0 otherwise); pass 1 (the same samples) chooses among those again.
+        let samples = Int(((tHi - tLo) / 3).rounded(.down)) + 2
+        if samples * 5 > refitProbes.count {
+            refitProbes.deallocate()
+            refitProbes = .allocate(capacity: samples * 5)
+        }
+        let probes = refitProbes.baseAddress!
+        var fit = (a: 0.0, b: 0.0)
+        for pass in 0..<2 {
+            var sw = 0.0, st = 0.0, sk = 0.0, stt = 0.0, stk = 0.0, count = 0
+            var t = tLo
+            var sample = 0
+            while t <= tHi {
+                let probe = probes + sample * 5
+                var bestM: UInt16 = 0, bestK = 0.0
+                if pass == 0 {
                     let p = origin + d * t
-                    let expected = fit.a + fit.b * t
-                    var bestM: UInt16 = 0, bestK = 0.0
                     for k in -2...2 {
                         let offset = Double(k)
-                        if pass == 1 && abs(offset - expected) > 1.01 { continue }
                         let qx = Int(p.x + n.x * offset + 0.5), qy = Int(p.y + n.y * offset + 0.5)
                         let i = qy * w + qx
                         let m = mp[i]
-                        guard m >= weak, m > bestM else { continue }
+                        probe[k + 2] = 0
+                        guard m >= weak else { continue }
                         let fx = Double(gxp[i]), fy = Double(gyp[i])
                         let dot = fx * n.x + fy * n.y
                         guard dot > 0, dot * dot >= 0.75 * (fx * fx + fy * fy) else { continue }
-                        bestM = m
-                        bestK = offset
+                        probe[k + 2] = m
+                        if m > bestM {
+                            bestM = m
+                            bestK = offset
+                        }
                     }
-                    if bestM > 0 {
-                        count += 1
-                        let weight = Double(bestM)
-                        sw += weight; st += weight * t; sk += weight * bestK
-                        stt += weight * t * t; stk += weight * t * bestK
+                } else {
+                    let expected = fit.a + fit.b * t
+                    for k in -2...2 {
+                        let offset = Double(k)
+                        let v = abs(offset - expected) > 1.01 ? 0 : probe[k + 2]
+                        let better = v > bestM
+                        bestM = better ? v : bestM
+                        bestK = better ? offset : bestK
                     }
-                    t += 3
                 }
-                if pass == 0 && count < 4 {
-                    lines[index].unsupported = true
-                    break
+                if bestM > 0 {
+                    count += 1
+                    let weight = Double(bestM)
+                    sw += weight; st += weight * t; sk += weight * bestK
+                    stt += weight * t * t; stk += weight * t * bestK
                 }
-                let denominator = sw * stt - st * st
-                guard sw > 0, abs(denominator) > 1e-9 else { break }
-                let b = (sw * stk - st * sk) / denominator
-                let a = (sk - b * st) / sw
-                guard abs(b) < 0.05, abs(a) < 2.5 else { break }
-                fit = (a, b)
+                t += 3
+                sample += 1
             }
-            guard fit.a != 0 || fit.b != 0 else { continue }
-            // The fitted line: through origin + n·a, direction d + n·b.
-            let direction = d + n * fit.b
-            let length = (direction * direction).sum().squareRoot()
-            let normal = SIMD2(direction.y, -direction.x) / length
-            lines[index] = Line(normal: normal, rho: ((origin + n * fit.a) * normal).sum())
+            if pass == 0 && count < 4 {
+                lines[index].unsupported = true
+                break
+            }
+            let denominator = sw * stt - st * st
+            guard sw > 0, abs(denominator) > 1e-9 else { break }
+            let b = (sw * stk - st * sk) / denominator
+            let a = (sk - b * st) / sw
+            guard abs(b) < 0.05, abs(a) < 2.5 else { break }
+            fit = (a, b)
         }
+        guard fit.a != 0 || fit.b != 0 else { return }
+        // The fitted line: through origin + n·a, direction d + n·b.
+        let direction = d + n * fit.b
+        let length = (direction * direction).sum().squareRoot()
+        let normal = SIMD2(direction.y, -direction.x) / length
+        lines[index] = Line(normal: normal, rho: ((origin + n * fit.a) * normal).sum())
     }
 
     /// The candidate lines and their profiles, as plain values for the quad search's inner loops (reading the
@@ -441,41 +539,125 @@ final class DocumentFinder {
         let stride: Int
         let origin: Int
 
+        /// `Int(x.rounded(.up))` and `Int(x.rounded(.down))` for finite x well inside Int's range, without a call
+        /// into libm (the baseline x86-64 target has no rounding instruction).
+        @inline(__always)
+        static func ceiling(_ x: Double) -> Int {
+            let i = Int(x)
+            return Double(i) < x ? i + 1 : i
+        }
+
+        @inline(__always)
+        static func floor(_ x: Double) -> Int {
+            let i = Int(x)
+            return Double(i) > x ? i - 1 : i
+        }
+
+        /// The number of samples of line `index` between t0 and t1 (either order), clipped to its sampled part: the
+        /// visible count `segment` would return (field 0), without reading the profile.
+        @inline(__always)
+        func count(_ index: Int, _ t0: Double, _ t1: Double) -> Int {
+            let range = ranges[index]
+            let lo = max(range.lo, Self.ceiling(min(t0, t1)))
+            let hi = min(range.hi, Self.floor(max(t0, t1)))
+            return max(0, hi - lo + 1)
+        }
+
         /// Sums over the segment of line `index` between t0 and t1 (either order), clipped to its sampled part.
         @inline(__always)
         func segment(_ index: Int, _ t0: Double, _ t1: Double) -> Profile {
             let range = ranges[index]
-            let lo = max(range.lo, Int(min(t0, t1).rounded(.up)))
-            let hi = min(range.hi, Int(max(t0, t1).rounded(.down)))
+            let lo = max(range.lo, Self.ceiling(min(t0, t1)))
+            let hi = min(range.hi, Self.floor(max(t0, t1)))
             guard lo <= hi else { return Profile(repeating: 0) }
             let row = profiles + index * stride
             return row[hi + 1 + origin] - row[lo + origin]
         }
     }
 
-    /// Keeps the candidate lines that look like an outline: a step between two regions along the supported part
-    /// (a text line, a painted stripe or a joint has the same brightness on both sides), strongest first, at most a
-    /// few per 30° of direction; the frame borders always.
-    private func selectOutlines() {
+    /// Refits the candidate lines, reads them into profiles and keeps those that look like an outline: a step
+    /// between two regions along the supported part (a text line, a painted stripe or a joint has the same
+    /// brightness on both sides), strongest first, at most a few per 30° of direction; the frame borders always.
+    /// A line is refitted and read only while it could still be kept (in order, each line's fate depends only on
+    /// the lines before it), so the weakest candidates of a busy frame cost nothing.
+    private func readLines(_ image: GrayImage) {
+        let w = image.width, h = image.height
+        let half = Int((Double(w * w + h * h)).squareRoot()) + 4
+        profileOrigin = half
+        profileStride = 2 * half + 2
+        let needed = lines.count * profileStride
+        if needed > profiles.count {
+            profiles.deallocate()
+            profiles = .allocate(capacity: needed)
+        }
+        sampledRange.removeAll(keepingCapacity: true)
+        refitted.removeAll(keepingCapacity: true)
+        refitted.append(contentsOf: repeatElement(false, count: lines.count))
+        profiled.removeAll(keepingCapacity: true)
+        profiled.append(contentsOf: repeatElement(false, count: lines.count))
         active.removeAll(keepingCapacity: true)
+        if lines.count > lineSupports.count {
+            lineSupports.deallocate()
+            lineSupports = .allocate(capacity: lines.count)
+        }
+        let lineSupport = lineSupports.baseAddress!
         for i in perSector.indices { perSector[i] = 0 }
-        for (index, line) in lines.enumerated() {
-            if line.border {
+        for index in lines.indices {
+            if lines[index].border {
+                sampledRange.append((0, -1))
                 active.append(index)
                 continue
             }
-            guard active.count < Self.maxLines + 4 else { continue }
-            let range = sampledRange[index]
+            guard active.count < Self.maxLines + 4 else {
+                sampledRange.append((0, -1))
+                continue
+            }
+            // A refit turns a line by less than 3° (|slope| < 0.05), so a line whose vote angle lies 4° or more
+            // inside a 30° sector stays in it: when that sector is already full, the line would be dropped after
+            // its refit anyway, so it is not refitted.
+            let voteDegrees = (Int((atan2(lines[index].normal.y, lines[index].normal.x) * 180 / .pi).rounded()) + 360) % 180
+            if voteDegrees % 30 >= 4 && voteDegrees % 30 <= 26 && perSector[voteDegrees / 30] >= Self.maxLinesPerSector {
+                sampledRange.append((0, -1))
+                continue
+            }
+            refitLine(index, width: w, height: h, half: half)
+            refitted[index] = true
+            let line = lines[index]
+            let degrees = Int((atan2(line.normal.y, line.normal.x) * 180 / .pi).rounded())
+            let sector = min(5, max(0, (degrees + 360) % 180 / 30))
+            guard !line.unsupported, perSector[sector] < Self.maxLinesPerSector else {
+                sampledRange.append((0, -1))
+                continue
+            }
+            let range = profileLine(index, image, half: half)
+            profiled[index] = true
+            sampledRange.append(range)
             guard range.lo <= range.hi else { continue }
             let row = profiles.baseAddress! + index * profileStride
             let sums = row[range.hi + 1 + profileOrigin] - row[range.lo + profileOrigin]
             // (Lenient: most of a line through a small card crosses the background.)
             guard sums[1] >= 6, Double(sums[2]) >= 0.27 * Double(sums[3]) else { continue }
-            let degrees = Int((atan2(line.normal.y, line.normal.x) * 180 / .pi).rounded())
-            let sector = min(5, max(0, (degrees + 360) % 180 / 30))
-            if perSector[sector] >= Self.maxLinesPerSector { continue }
             perSector[sector] += 1
             active.append(index)
+            // Samples of the line's stronger polarity over its whole length (see `evidenceBound`).
+            lineSupport[index] = Double(max(sums[1] + sums[4], sums[1] - sums[4]) / 2)
+        }
+    }
+
+    /// Refits and profiles the candidate lines `readLines` left unread (all but the frame borders and the lines the
+    /// refit finds unsupported), as if every line had been read.
+    private func readRemainingLines(_ image: GrayImage) {
+        let w = image.width, h = image.height
+        let half = Int((Double(w * w + h * h)).squareRoot()) + 4
+        for index in lines.indices where !lines[index].border {
+            if !refitted[index] {
+                refitLine(index, width: w, height: h, half: half)
+                refitted[index] = true
+            }
+            if !lines[index].unsupported && !profiled[index] {
+                sampledRange[index] = profileLine(index, image, half: half)
+                profiled[index] = true
+            }
         }
     }
 
@@ -503,9 +685,38 @@ final class DocumentFinder {
                 // worth finding is about twice that across).
                 let onI = centre - lines[i].normal * ((centre * lines[i].normal).sum() - lines[i].rho)
                 guard abs((onI * lines[j].normal).sum() - lines[j].rho) >= minSeparation else { continue }
-                pairs.append((i, j))
+                pairs.append((ii, jj))
             }
         }
+        // Every crossing of two active lines and the |cos| of their angle, computed once (a line is a side of
+        // thousands of candidate quads): by position in `active`, NaN where the lines are parallel.
+        let activeCount = active.count
+        if activeCount * activeCount > crossings.count {
+            crossings.deallocate()
+            cosines.deallocate()
+            crossings = .allocate(capacity: activeCount * activeCount)
+            cosines = .allocate(capacity: activeCount * activeCount)
+        }
+        let crossing = crossings.baseAddress!, cosine = cosines.baseAddress!
+        for ii in 0..<activeCount {
+            for jj in 0..<activeCount {
+                let a = lines[active[ii]], b = lines[active[jj]]
+                crossing[ii * activeCount + jj] = Self.intersect(a, b) ?? SIMD2(repeating: .nan)
+                cosine[ii * activeCount + jj] = abs((a.normal * b.normal).sum())
+            }
+        }
+        // As bit sets over the active lines (at most maxLines + 8 of them, within 64): which lines are frame borders,
+        // and per line which lines cross it steeply enough to be an adjacent side.
+        let steep = steepMasks.baseAddress!
+        var borderMask: UInt64 = 0
+        for ii in 0..<activeCount {
+            if lines[active[ii]].border { borderMask |= 1 << UInt64(ii) }
+            var mask: UInt64 = 0
+            for jj in 0..<activeCount where cosine[ii * activeCount + jj] <= 0.87 { mask |= 1 << UInt64(jj) }
+            steep[ii] = mask
+        }
+        let active = self.active
+        let lineSupport = lineSupports.baseAddress!
         typealias Candidate = (corners: Corners, confidence: Double, score: Double, sides: SIMD4<Int>)
         // The few best distinct quads, best first: the winner is the best one whose inside is printed (below).
         var ranked: [Candidate] = []
@@ -516,24 +727,30 @@ final class DocumentFinder {
         let pairs = self.pairs, pairCount = pairs.count
         let edgeFloor = Double(edgeThreshold) / 4
         for p in 0..<pairCount {
-            let (a1, a2) = pairs[p]
-            let la1 = lines[a1], la2 = lines[a2]
+            let (pa1, pa2) = pairs[p]
+            let a1 = active[pa1], a2 = active[pa2]
+            let row1 = pa1 * activeCount, row2 = pa2 * activeCount
+            let pairBorders = Int((borderMask >> UInt64(pa1)) & 1 + (borderMask >> UInt64(pa2)) & 1)
+            let steepToBoth = steep[pa1] & steep[pa2]
             for q in (p + 1)..<pairCount {
-                let (b1, b2) = pairs[q]
-                if a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2 { continue }
-                let lb1 = lines[b1], lb2 = lines[b2]
-                var borders = 0
-                if la1.border { borders += 1 }
-                if la2.border { borders += 1 }
-                if lb1.border { borders += 1 }
-                if lb2.border { borders += 1 }
+                let (pb1, pb2) = pairs[q]
+                let borders = pairBorders + Int((borderMask >> UInt64(pb1)) & 1 + (borderMask >> UInt64(pb2)) & 1)
                 guard borders <= 2 else { continue }
-                // Adjacent sides must cross steeply (a card's corner under perspective stays within 60° of square).
-                let cross11 = abs((la1.normal * lb1.normal).sum()), cross12 = abs((la1.normal * lb2.normal).sum())
-                let cross21 = abs((la2.normal * lb1.normal).sum()), cross22 = abs((la2.normal * lb2.normal).sum())
-                if max(max(cross11, cross12), max(cross21, cross22)) > 0.87 { continue }
-                guard let c0 = Self.intersect(la1, lb1), let c1 = Self.intersect(la1, lb2),
-                      let c2 = Self.intersect(la2, lb2), let c3 = Self.intersect(la2, lb1) else { continue }
+                // A frame border is free of edge evidence: prefer a quad with a real fourth edge over one that
+                // borrows the border, or a blurred edge would lose to the frame itself.
+                let borderWeight = borders == 0 ? 1 : (borders == 1 ? 0.75 : 0.5625)
+                // Everything else in the score is at most 1: a quad that cannot beat the worst of the kept quads
+                // (once `quadsVerified` are kept) cannot enter them, and is not built.
+                if ranked.count == Self.quadsVerified, borderWeight <= ranked[ranked.count - 1].score { continue }
+                // Adjacent sides must cross steeply (a card's corner under perspective stays within 60° of square):
+                // |cos| ≤ 0.87 between each line of one pair and each of the other (which also rules out a shared
+                // line, |cos| = 1).
+                if (steepToBoth >> UInt64(pb1)) & (steepToBoth >> UInt64(pb2)) & 1 == 0 { continue }
+                if pa1 == pb1 || pa1 == pb2 || pa2 == pb1 || pa2 == pb2 { continue }
+                let b1 = active[pb1], b2 = active[pb2]
+                let c0 = crossing[row1 + pb1], c1 = crossing[row1 + pb2]
+                let c2 = crossing[row2 + pb2], c3 = crossing[row2 + pb1]
+                if c0.x.isNaN || c1.x.isNaN || c2.x.isNaN || c3.x.isNaN { continue }
                 let low = pointwiseMin(pointwiseMin(c0, c1), pointwiseMin(c2, c3))
                 let high = pointwiseMax(pointwiseMax(c0, c1), pointwiseMax(c2, c3))
                 if any(low .< lower) || any(high .> upper) { continue }
@@ -544,6 +761,11 @@ final class DocumentFinder {
                 guard (k0 > 0 && k1 > 0 && k2 > 0 && k3 > 0) || (k0 < 0 && k1 < 0 && k2 < 0 && k3 < 0) else { continue }
                 let area = abs(k1 + k3) / 2   // the two triangles (c0,c1,c2) and (c2,c3,c0)
                 guard area >= frameArea * 0.012 else { continue }
+                let sizeWeight = 0.6 + 0.4 * min(1, area / frameArea / 0.2)
+                // (The same bound, now with the size known: skip the shape terms of a quad that cannot enter them.)
+                if ranked.count == Self.quadsVerified, sizeWeight * borderWeight <= ranked[ranked.count - 1].score {
+                    continue
+                }
                 let s0 = (e0 * e0).sum().squareRoot(), s1 = (e1 * e1).sum().squareRoot()
                 let s2 = (e2 * e2).sum().squareRoot(), s3 = (e3 * e3).sum().squareRoot()
                 guard min(min(s0, s1), min(s2, s3)) >= 6 else { continue }
@@ -555,15 +777,16 @@ final class DocumentFinder {
                 // An ID-1 card (1.586) looks squarer only when it is turned away from the camera, which also
                 // makes its corners visibly unsquare; a square-ish shape seen head-on is not a card.
                 guard aspect <= 3.2, aspect >= 1.2 || skewSine >= 0.17 else { continue }
-                let sizeWeight = 0.6 + 0.4 * min(1, area / frameArea / 0.2)
-                // A frame border is free of edge evidence: prefer a quad with a real fourth edge over one that
-                // borrows the border, or a blurred edge would lose to the frame itself.
-                let borderWeight = borders == 0 ? 1 : (borders == 1 ? 0.75 : 0.5625)
-                // Everything else in the score is at most 1: a quad that cannot beat the best so far is not read.
-                if ranked.count == Self.quadsVerified, sizeWeight * borderWeight <= ranked[ranked.count - 1].score {
+                let sides = SIMD4(a1, b2, a2, b1)
+                // Bound the score again before reading the profiles: a side cannot have more samples of one
+                // polarity than its whole line has, and the visible share is known from the sides' extents alone.
+                guard let evidenceBound = Self.evidenceBound(table, lineSupport: lineSupport, lengths: SIMD4(s0, s1, s2, s3),
+                                                             xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
+                                                             ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides) else { continue }
+                if ranked.count == Self.quadsVerified,
+                   evidenceBound * sizeWeight * borderWeight * (1 + 1e-9) <= ranked[ranked.count - 1].score {
                     continue
                 }
-                let sides = SIMD4(a1, b2, a2, b1)
                 guard let (support, cornerness, evidenced) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
                     ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides) else { continue }
@@ -596,7 +819,7 @@ final class DocumentFinder {
             let share = max(0, bestTexture) / Self.minInteriorTexture
             best.confidence *= share * share
         }
-        if let completed = completeBand(best, table: table) { best = completed }
+        if let completed = completeBand(best, image: image) { best = completed }
         // Canonical order (clockwise from top-left), with each side's border flag following its side.
         let found = [best.corners.0, best.corners.1, best.corners.2, best.corners.3]
         let ordered = Quadrilateral.ordered(found)
@@ -618,10 +841,9 @@ final class DocumentFinder {
     /// with the short sides' edges running on to it.
     private func completeBand(_ quad: (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
                                        confidence: Double, score: Double, sides: SIMD4<Int>),
-                              table: LineTable) -> (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>,
+                              image: GrayImage) -> (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>,
                                                               SIMD2<Double>),
                                                     confidence: Double, score: Double, sides: SIMD4<Int>)? {
-        let lines = table.lines
         var c = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
         func length(_ i: Int) -> Double {
             let d = c[(i + 1) & 3] - c[i]
@@ -630,6 +852,11 @@ final class DocumentFinder {
         let even = (length(0) + length(2)) / 2, odd = (length(1) + length(3)) / 2
         let long = max(even, odd), short = max(1, min(even, odd))
         guard long / short > IDCard.longestQuadAspect else { return nil }
+        // The band's edge may be any candidate line, not only one `readLines` kept (and read).
+        readRemainingLines(image)
+        let table = LineTable(lines: self.lines, ranges: sampledRange, profiles: profiles.baseAddress!,
+                              stride: profileStride, origin: profileOrigin)
+        let lines = table.lines
         let missing = long / IDCard.aspect - short
         let centre = (c[0] + c[1] + c[2] + c[3]) / 4
         var best: (side: Int, line: Int, support: Double, start: SIMD2<Double>, end: SIMD2<Double>)?
@@ -743,6 +970,29 @@ final class DocumentFinder {
         guard inside > 0 else { return 0 }
         if 2 * clipped >= inside { return Double(textured) / Double(max(1, inside - clipped)) }
         return Double(textured) / Double(inside)
+    }
+
+    /// An upper bound of `support × min(1, evidenced / 0.7)` of `evaluate` for the same quad, from the sides' visible
+    /// extents and each line's samples of its stronger polarity (no profile is read), or nil where `evaluate` would
+    /// return nil because too little of the outline is visible.
+    @inline(__always)
+    private static func evidenceBound(_ table: LineTable, lineSupport: UnsafeMutablePointer<Double>,
+                                      lengths: SIMD4<Double>, xs: SIMD4<Double>, ys: SIMD4<Double>,
+                                      sides: SIMD4<Int>) -> Double? {
+        var visible = 0.0, supported = 0.0, borderLength = 0.0
+        for s in 0..<4 where table.lines[sides[s]].border { borderLength += lengths[s] }
+        for s in 0..<4 where !table.lines[sides[s]].border {
+            let line = table.lines[sides[s]]
+            let d = SIMD2(-line.normal.y, line.normal.x)
+            let next = (s + 1) & 3
+            let t0 = xs[s] * d.x + ys[s] * d.y, t1 = xs[next] * d.x + ys[next] * d.y
+            let sideVisible = Double(table.count(sides[s], t0, t1))
+            visible += sideVisible
+            supported += min(sideVisible, lineSupport[sides[s]])
+        }
+        guard visible > 0, visible >= lengths.sum() * 0.35 else { return nil }
+        // (`evaluate`'s evidence: the visible share of the outline inside the frame, frame-border sides included.)
+        return supported / visible * min(1, visible / (visible + borderLength) / 0.7)
     }
 
     /// (edge support of the visible sides 0…1, cornerness 0…1, share of the perimeter seen as real sides) or nil

@@ -65,6 +65,20 @@ enum FrameMeasurements {
             lo = (lo + step - 1) / step * step
             let row = base + y * w
             var s = 0, ss = 0, x = lo
+            if step == 2 {
+                // 16 samples at a time (integer sums: the same totals as the loop below).
+                var vs = SIMD16<UInt32>(repeating: 0), vss = SIMD16<UInt32>(repeating: 0)
+                while x + 31 < hi {
+                    let v = SIMD16<UInt32>(truncatingIfNeeded:
+                        UnsafeRawPointer(row + x).loadUnaligned(as: SIMD32<UInt8>.self).evenHalf)
+                    vs &+= v
+                    vss &+= v &* v
+                    x += 32
+                    count += 16
+                }
+                s = Int(vs.wrappedSum())
+                ss = Int(vss.wrappedSum())
+            }
             while x < hi {
                 let v = Int(row[x])
                 s &+= v
@@ -109,7 +123,37 @@ enum FrameMeasurements {
             let lo = max(4, Int(spans.lo[y])), hi = min(w - 4, Int(spans.hi[y]))
             if lo < hi {
                 let row = base + y * w
-                for x in stride(from: lo, to: hi, by: columnStep) {
+                var x0 = lo
+                if columnStep == 2 {
+                    // 16 sampled pixels at a time: the flat test (all 8 neighbours within floor / 2 of the pixel)
+                    // as the range of the neighbourhood, then the scalar measure on the few pixels that are not flat.
+                    let half = SIMD16<Int16>(repeating: Int16(floor / 2))
+                    @inline(__always) func even(_ q: UnsafeMutablePointer<UInt8>) -> SIMD16<Int16> {
+                        SIMD16<Int16>(truncatingIfNeeded: UnsafeRawPointer(q).loadUnaligned(as: SIMD32<UInt8>.self).evenHalf)
+                    }
+                    while x0 + 30 < hi {
+                        let p = row + x0
+                        let c = even(p)
+                        let n0 = even(p - 1), n1 = even(p + 1), n2 = even(p - w), n3 = even(p + w)
+                        let n4 = even(p + w + 1), n5 = even(p - w - 1), n6 = even(p + w - 1), n7 = even(p + 1 - w)
+                        let high = pointwiseMax(pointwiseMax(pointwiseMax(n0, n1), pointwiseMax(n2, n3)),
+                                                pointwiseMax(pointwiseMax(n4, n5), pointwiseMax(n6, n7)))
+                        let low = pointwiseMin(pointwiseMin(pointwiseMin(n0, n1), pointwiseMin(n2, n3)),
+                                               pointwiseMin(pointwiseMin(n4, n5), pointwiseMin(n6, n7)))
+                        let busy = (high &- c .>= half) .| (c &- low .>= half)
+                        if any(busy) {
+                            for lane in 0..<16 where busy[lane] {
+                                let q = p + 2 * lane
+                                edge(q, 1, 0)
+                                edge(q, w, 1)
+                                edge(q, w + 1, 2)
+                                edge(q, w - 1, 3)
+                            }
+                        }
+                        x0 += 32
+                    }
+                }
+                for x in stride(from: x0, to: hi, by: columnStep) {
                     let p = row + x
                     // Flat pixels (most of them) have no fine difference above the floor in any direction.
                     let c0 = Int(p[0])
@@ -141,10 +185,13 @@ enum FrameMeasurements {
 final class GlareMeasurement {
     private var visited: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 1)
     private var stack: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 1)
+    /// Per grid row, whether it has a saturated sample.
+    private var rowFlags: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 1)
 
     deinit {
         visited.deallocate()
         stack.deallocate()
+        rowFlags.deallocate()
     }
 
     /// (saturated samples, samples in the largest blob, samples in the region) inside the spans.
@@ -158,15 +205,40 @@ final class GlareMeasurement {
             visited = .allocate(capacity: n)
             stack = .allocate(capacity: n)
         }
+        if gh > rowFlags.count {
+            rowFlags.deallocate()
+            rowFlags = .allocate(capacity: gh)
+        }
         let base = image.base, seen = visited.baseAddress!, todo = stack.baseAddress!
+        let saturatedRows = rowFlags.baseAddress!
         var saturated = 0, sampled = 0
         for gy in 0..<gh {
             let y = gy * step
             let lo = (Int(spans.lo[y]) + step - 1) / step, hi = (Int(spans.hi[y]) + step - 1) / step
+            saturatedRows[gy] = 0
             guard lo < hi else { continue }
             let row = base + y * w
-            var count = 0
-            for gx in lo..<hi where row[gx * step] >= luma { count += 1 }
+            var count = 0, gx0 = lo
+            if step == 2 {
+                // 16 samples at a time.
+                let limit = SIMD16<UInt8>(repeating: luma), one = SIMD16<UInt8>(repeating: 1)
+                var counts = SIMD16<UInt8>(repeating: 0), chunks = 0
+                while gx0 + 16 <= hi && 2 * gx0 + 31 < w {
+                    let v = UnsafeRawPointer(row + 2 * gx0).loadUnaligned(as: SIMD32<UInt8>.self).evenHalf
+                    counts &+= SIMD16<UInt8>(repeating: 0).replacing(with: one, where: v .>= limit)
+                    gx0 += 16
+                    chunks += 1
+                    // (Each lane counts at most 255 before it is emptied.)
+                    if chunks == 255 {
+                        count += Int(SIMD16<UInt16>(truncatingIfNeeded: counts).wrappedSum())
+                        counts = SIMD16<UInt8>(repeating: 0)
+                        chunks = 0
+                    }
+                }
+                count += Int(SIMD16<UInt16>(truncatingIfNeeded: counts).wrappedSum())
+            }
+            for gx in gx0..<hi where row[gx * step] >= luma { count += 1 }
+            saturatedRows[gy] = count > 0 ? 1 : 0
             saturated += count
             sampled += hi - lo
         }
@@ -180,7 +252,8 @@ final class GlareMeasurement {
         for gy in 0..<gh {
             let y = gy * step
             let lo = (Int(spans.lo[y]) + step - 1) / step, hi = (Int(spans.hi[y]) + step - 1) / step
-            guard lo < hi else { continue }
+            // (A row without a saturated sample starts no blob.)
+            guard lo < hi, saturatedRows[gy] != 0 else { continue }
             for gx in lo..<hi where base[y * w + gx * step] >= luma && seen[gy * gw + gx] == 0 {
                 var top = 0, size = 0
                 seen[gy * gw + gx] = 1
