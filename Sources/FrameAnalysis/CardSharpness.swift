@@ -62,11 +62,7 @@ enum CardSharpness {
                 for x in stride(from: lo, to: hi, by: columnStep) {
                     let p = row + x
                     // Flat pixels (most of them) have no fine difference above the floor in any direction.
-                    let c0 = Int(p[0])
-                    if abs(Int(p[1]) - c0) < floor / 2 && abs(Int(p[-1]) - c0) < floor / 2
-                        && abs(Int(p[w]) - c0) < floor / 2 && abs(Int(p[-w]) - c0) < floor / 2
-                        && abs(Int(p[w + 1]) - c0) < floor / 2 && abs(Int(p[-w - 1]) - c0) < floor / 2
-                        && abs(Int(p[w - 1]) - c0) < floor / 2 && abs(Int(p[1 - w]) - c0) < floor / 2 { continue }
+                    if FrameMeasurements.isFlat(p, rowStride: w, within: floor / 2) { continue }
                     edge(p, 1, 0)
                     edge(p, w, 1)
                     edge(p, w + 1, 2)

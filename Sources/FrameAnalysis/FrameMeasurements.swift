@@ -156,11 +156,7 @@ enum FrameMeasurements {
                 for x in stride(from: x0, to: hi, by: columnStep) {
                     let p = row + x
                     // Flat pixels (most of them) have no fine difference above the floor in any direction.
-                    let c0 = Int(p[0])
-                    if abs(Int(p[1]) - c0) < floor / 2 && abs(Int(p[-1]) - c0) < floor / 2
-                        && abs(Int(p[w]) - c0) < floor / 2 && abs(Int(p[-w]) - c0) < floor / 2
-                        && abs(Int(p[w + 1]) - c0) < floor / 2 && abs(Int(p[-w - 1]) - c0) < floor / 2
-                        && abs(Int(p[w - 1]) - c0) < floor / 2 && abs(Int(p[1 - w]) - c0) < floor / 2 { continue }
+                    if FrameMeasurements.isFlat(p, rowStride: w, within: floor / 2) { continue }
                     edge(p, 1, 0)
                     edge(p, w, 1)
                     edge(p, w + 1, 2)
@@ -176,6 +172,19 @@ enum FrameMeasurements {
         }
         return SharpnessMeasurement(horizontal: normalised(0), vertical: normalised(1), diagonal: normalised(2),
                                     antidiagonal: normalised(3))
+    }
+}
+
+extension FrameMeasurements {
+    /// Whether all 8 neighbours of `p` are within `limit` (exclusive) of it: a flat pixel has no fine difference above
+    /// the sharpness measures' noise floor in any direction, and most pixels are flat, so both measures skip them first.
+    @inline(__always)
+    static func isFlat(_ p: UnsafeMutablePointer<UInt8>, rowStride w: Int, within limit: Int) -> Bool {
+        let c = Int(p[0])
+        return abs(Int(p[1]) - c) < limit && abs(Int(p[-1]) - c) < limit
+            && abs(Int(p[w]) - c) < limit && abs(Int(p[-w]) - c) < limit
+            && abs(Int(p[w + 1]) - c) < limit && abs(Int(p[-w - 1]) - c) < limit
+            && abs(Int(p[w - 1]) - c) < limit && abs(Int(p[1 - w]) - c) < limit
     }
 }
 
