@@ -25,8 +25,11 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     public var minBrightness: Double = 80
     /// Mean luma of the document (or frame) above this: TOO_BRIGHT.
     public var maxBrightness: Double = 225
-    /// Edge sharpness (0…1, 1 = a one-pixel step at the working scale) below this: BLURRY.
+    /// Face sharpness (0…1, 1 = a one-pixel step on the face resampled to 96 px) below this: BLURRY (selfies).
     public var minSharpness: Double = 0.5
+    /// Document sharpness (0…1, `CardSharpness`: step edges only, 0.5 ≈ the softest card a camera should keep) below
+    /// this: BLURRY (documents). Separate from `minSharpness` because the two measures have their own scales.
+    public var minDocumentSharpness: Double = 0.5
     /// Ratio weakest/strongest directional sharpness below which a blurry frame's smear is directional (motion).
     /// Reported as the `motionAnisotropy` metric only: a single smeared frame is BLURRY either way, HOLD_STEADY is
     /// the tracker's answer to movement between frames. Kept so existing threshold files stay valid.
@@ -78,7 +81,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case workingLongSide, minDocumentConfidence, edgeMargin, minFill, maxFill, maxSkew, minBrightness,
-             maxBrightness, minSharpness, maxMotionAnisotropy, overexposedFraction, glareLuma, maxGlareFraction, maxGlareBlob, minFaceSize,
+             maxBrightness, minSharpness, minDocumentSharpness, maxMotionAnisotropy, overexposedFraction, glareLuma, maxGlareFraction, maxGlareBlob, minFaceSize,
              maxFaceSize, maxFaceOffset, stillFrames, maxCornerMotion
     }
 
@@ -122,6 +125,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try read(.minBrightness, &t.minBrightness, in: 0...255)
         try read(.maxBrightness, &t.maxBrightness, in: 0...255)
         try read(.minSharpness, &t.minSharpness, in: 0...1)
+        try read(.minDocumentSharpness, &t.minDocumentSharpness, in: 0...1)
         try read(.maxMotionAnisotropy, &t.maxMotionAnisotropy, in: 0...1)
         try read(.overexposedFraction, &t.overexposedFraction, in: 0...1)
         try read(.glareLuma, &t.glareLuma, in: 1...255)
@@ -155,6 +159,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try c.encode(minBrightness, forKey: .minBrightness)
         try c.encode(maxBrightness, forKey: .maxBrightness)
         try c.encode(minSharpness, forKey: .minSharpness)
+        try c.encode(minDocumentSharpness, forKey: .minDocumentSharpness)
         try c.encode(maxMotionAnisotropy, forKey: .maxMotionAnisotropy)
         try c.encode(overexposedFraction, forKey: .overexposedFraction)
         try c.encode(glareLuma, forKey: .glareLuma)

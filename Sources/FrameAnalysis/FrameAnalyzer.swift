@@ -160,8 +160,8 @@ public final class FrameAnalyzer {
         }
         // A smeared frame is BLURRY whether the smear is defocus or motion: one frame cannot tell movement between
         // frames, which is the tracker's HOLD_STEADY. `motionAnisotropy` is still reported for operators.
-        if sharpness.overall < t.minSharpness {
-            feedback.append(Feedback(code: .blurry, value: sharpness.overall, threshold: t.minSharpness))
+        if sharpness.overall < t.minDocumentSharpness {
+            feedback.append(Feedback(code: .blurry, value: sharpness.overall, threshold: t.minDocumentSharpness))
         }
         if glareFraction > t.overexposedFraction {
             // Reported as TOO_BRIGHT above.
