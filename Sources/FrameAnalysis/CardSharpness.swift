@@ -34,7 +34,6 @@ enum CardSharpness {
         guard w > 2 * margin, h > 2 * margin else {
             return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0)
         }
-        let base = image.base
         var num = SIMD4<Int>(repeating: 0), den = SIMD4<Int>(repeating: 0)
         let floor = 20
         @inline(__always) func edge(_ p: UnsafeMutablePointer<UInt8>, _ d: Int, _ k: Int) {
@@ -54,22 +53,12 @@ enum CardSharpness {
             num[k] &+= af &* af
             den[k] &+= af &* step
         }
-        var y = margin
-        while y < h - margin {
-            let lo = max(margin, Int(spans.lo[y])), hi = min(w - margin, Int(spans.hi[y]))
-            if lo < hi {
-                let row = base + y * w
-                for x in stride(from: lo, to: hi, by: columnStep) {
-                    let p = row + x
-                    // Flat pixels (most of them) have no fine difference above the floor in any direction.
-                    if FrameMeasurements.isFlat(p, rowStride: w, within: floor / 2) { continue }
-                    edge(p, 1, 0)
-                    edge(p, w, 1)
-                    edge(p, w + 1, 2)
-                    edge(p, w - 1, 3)
-                }
-            }
-            y += rowStep
+        FrameMeasurements.forEachBusyPixel(image, spans: spans, margin: margin, rowStep: rowStep,
+                                           columnStep: columnStep, flatWithin: floor / 2) { p in
+            edge(p, 1, 0)
+            edge(p, w, 1)
+            edge(p, w + 1, 2)
+            edge(p, w - 1, 3)
         }
         func normalised(_ k: Int) -> Double {
             guard den[k] > 0 else { return 0 }

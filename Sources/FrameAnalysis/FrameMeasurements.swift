@@ -105,7 +105,6 @@ enum FrameMeasurements {
                           columnStep: Int = 1) -> SharpnessMeasurement {
         let w = image.width, h = image.height
         guard w > 8, h > 8 else { return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0) }
-        let base = image.base
         var num = SIMD4<Int>(repeating: 0), den = SIMD4<Int>(repeating: 0)
         let floor = 20
         @inline(__always) func edge(_ p: UnsafeMutablePointer<UInt8>, _ d: Int, _ k: Int) {
@@ -118,16 +117,42 @@ enum FrameMeasurements {
             num[k] &+= af &* af
             den[k] &+= af &* max(c, af)
         }
-        var y = 4
-        while y < h - 4 {
-            let lo = max(4, Int(spans.lo[y])), hi = min(w - 4, Int(spans.hi[y]))
+        forEachBusyPixel(image, spans: spans, margin: 4, rowStep: rowStep, columnStep: columnStep,
+                         flatWithin: floor / 2) { p in
+            edge(p, 1, 0)
+            edge(p, w, 1)
+            edge(p, w + 1, 2)
+            edge(p, w - 1, 3)
+        }
+        func normalised(_ k: Int) -> Double {
+            guard den[k] > 0 else { return 0 }
+            let ratio = Double(num[k]) / Double(den[k])
+            return max(0, min(1, (ratio - 1.0 / 3.0) * 1.5))
+        }
+        return SharpnessMeasurement(horizontal: normalised(0), vertical: normalised(1), diagonal: normalised(2),
+                                    antidiagonal: normalised(3))
+    }
+}
+
+extension FrameMeasurements {
+    /// Calls `visit` on every sampled pixel inside `spans` that is not flat (`isFlat` with `limit`): every
+    /// `rowStep`-th row and `columnStep`-th column, at least `margin` pixels from the image's edges. The sparse walk
+    /// both sharpness measures share; with `columnStep` 2 the flat test runs on 16 samples at a time (SIMD) and
+    /// `visit` sees the same pixels, in the same order, as the scalar walk would.
+    @inline(__always)
+    static func forEachBusyPixel(_ image: GrayImage, spans: RegionSpans, margin: Int, rowStep: Int, columnStep: Int,
+                                 flatWithin limit: Int, _ visit: (UnsafeMutablePointer<UInt8>) -> Void) {
+        let w = image.width, h = image.height, base = image.base
+        var y = margin
+        while y < h - margin {
+            let lo = max(margin, Int(spans.lo[y])), hi = min(w - margin, Int(spans.hi[y]))
             if lo < hi {
                 let row = base + y * w
                 var x0 = lo
                 if columnStep == 2 {
-                    // 16 sampled pixels at a time: the flat test (all 8 neighbours within floor / 2 of the pixel)
+                    // 16 sampled pixels at a time: the flat test (all 8 neighbours within `limit` of the pixel)
                     // as the range of the neighbourhood, then the scalar measure on the few pixels that are not flat.
-                    let half = SIMD16<Int16>(repeating: Int16(floor / 2))
+                    let half = SIMD16<Int16>(repeating: Int16(limit))
                     @inline(__always) func even(_ q: UnsafeMutablePointer<UInt8>) -> SIMD16<Int16> {
                         SIMD16<Int16>(truncatingIfNeeded: UnsafeRawPointer(q).loadUnaligned(as: SIMD32<UInt8>.self).evenHalf)
                     }
@@ -142,13 +167,7 @@ enum FrameMeasurements {
                                                pointwiseMin(pointwiseMin(n4, n5), pointwiseMin(n6, n7)))
                         let busy = (high &- c .>= half) .| (c &- low .>= half)
                         if any(busy) {
-                            for lane in 0..<16 where busy[lane] {
-                                let q = p + 2 * lane
-                                edge(q, 1, 0)
-                                edge(q, w, 1)
-                                edge(q, w + 1, 2)
-                                edge(q, w - 1, 3)
-                            }
+                            for lane in 0..<16 where busy[lane] { visit(p + 2 * lane) }
                         }
                         x0 += 32
                     }
@@ -156,26 +175,14 @@ enum FrameMeasurements {
                 for x in stride(from: x0, to: hi, by: columnStep) {
                     let p = row + x
                     // Flat pixels (most of them) have no fine difference above the floor in any direction.
-                    if FrameMeasurements.isFlat(p, rowStride: w, within: floor / 2) { continue }
-                    edge(p, 1, 0)
-                    edge(p, w, 1)
-                    edge(p, w + 1, 2)
-                    edge(p, w - 1, 3)
+                    if isFlat(p, rowStride: w, within: limit) { continue }
+                    visit(p)
                 }
             }
             y += rowStep
         }
-        func normalised(_ k: Int) -> Double {
-            guard den[k] > 0 else { return 0 }
-            let ratio = Double(num[k]) / Double(den[k])
-            return max(0, min(1, (ratio - 1.0 / 3.0) * 1.5))
-        }
-        return SharpnessMeasurement(horizontal: normalised(0), vertical: normalised(1), diagonal: normalised(2),
-                                    antidiagonal: normalised(3))
     }
-}
 
-extension FrameMeasurements {
     /// Whether all 8 neighbours of `p` are within `limit` (exclusive) of it: a flat pixel has no fine difference above
     /// the sharpness measures' noise floor in any direction, and most pixels are flat, so both measures skip them first.
     @inline(__always)
