@@ -1,4 +1,5 @@
 import Foundation
+import KYCCore
 
 /// A JSON document as a Swift value. Parsing goes through Foundation's `JSONDecoder` (strict: `true` is never a
 /// number); encoding keeps object keys in the order given, so responses list things in display order.
@@ -131,7 +132,7 @@ extension JSONValue {
             } else {
                 out.append(contentsOf: Array("null".utf8))
             }
-        case let .string(s): Self.writeString(s, into: &out)
+        case let .string(s): JSONString.appendQuoted(s, to: &out)
         case let .array(items):
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
@@ -143,7 +144,7 @@ extension JSONValue {
             out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in pairs.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.writeString(key, into: &out)
+                JSONString.appendQuoted(key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 value.write(into: &out)
             }
@@ -151,24 +152,5 @@ extension JSONValue {
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private static func writeString(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0xF)])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
 }

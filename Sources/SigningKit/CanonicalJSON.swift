@@ -1,4 +1,5 @@
 import Foundation
+import KYCCore
 
 /// The JSON of evidence bundles and log details, with one byte form: objects with keys sorted by their UTF-8 bytes,
 /// no whitespace, integers only (no floats), strings escaped minimally (`"`, `\`, and control characters; `\b \t \n
@@ -34,7 +35,7 @@ public indirect enum CanonicalJSON: Sendable, Equatable {
         case .null: out += Array("null".utf8)
         case let .bool(b): out += Array((b ? "true" : "false").utf8)
         case let .integer(i): out += Array(String(i).utf8)
-        case let .string(s): Self.writeString(s, into: &out)
+        case let .string(s): JSONString.appendQuoted(s, to: &out)
         case let .array(items):
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
@@ -47,30 +48,12 @@ public indirect enum CanonicalJSON: Sendable, Equatable {
             for (index, key) in members.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
                 .enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.writeString(key, into: &out)
+                JSONString.appendQuoted(key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 members[key]!.write(into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
-    }
-
-    private static func writeString(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += [0x5C, 0x22]
-            case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-            case 0x08: out += [0x5C, UInt8(ascii: "b")]
-            case 0x09: out += [0x5C, UInt8(ascii: "t")]
-            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-            case 0x0C: out += [0x5C, UInt8(ascii: "f")]
-            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-            case 0..<0x20: out += Array(String(format: "\\u%04x", Int(byte)).utf8)
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 
     // MARK: Parsing
