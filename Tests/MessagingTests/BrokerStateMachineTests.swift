@@ -240,9 +240,19 @@ import Testing
 
     @Test func capacityIsClampedToTheProtocolLimit() {
         var machine = Machine()
+        // Below: a worker announcing no places still gets one.
         _ = machine.workerReady(alice, service: "S", instance: "", capacity: 0, now: 0)
-        _ = machine.submit(ticket: 1, service: "S", envelope: [], deadline: far, now: 0)
+        #expect(requestTickets(machine.submit(ticket: 1, service: "S", envelope: [], deadline: far, now: 0))
+            .map(\.worker) == [alice])
         #expect(machine.submit(ticket: 2, service: "S", envelope: [], deadline: far, now: 0) == [])
+        // Above: a worker announcing more than the protocol allows gets exactly `maxCapacity` places.
+        _ = machine.workerReady(bob, service: "T", instance: "", capacity: 5000, now: 0)
+        var sent = 0
+        for ticket in UInt64(100)..<UInt64(100 + WorkerProtocol.maxCapacity + 1) {
+            sent += requestTickets(machine.submit(ticket: ticket, service: "T", envelope: [], deadline: far, now: 0)).count
+        }
+        #expect(sent == WorkerProtocol.maxCapacity)
+        #expect(machine.stats.queuedByService["T"] == 1)
     }
 
     @Test func everyRequestAnExpiredWorkerHeldIsRetriedInOrderAheadOfTheQueue() {
