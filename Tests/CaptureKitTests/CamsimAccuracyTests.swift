@@ -9,14 +9,16 @@ struct CamsimAccuracyTests {
         AccuracyEvaluation(setName: "camsim", set: $0)
     }
 
-    /// Classes still below the bar on camsim (issue #5 stays open until this is empty). The list can only shrink:
-    /// a class that meets the bar while listed fails the test.
-    static let knownBelowBar: Set<String> = [
-        "document GOOD", "document NO_DOCUMENT", "document CUT_OFF", "document MOVE_CLOSER", "document MOVE_AWAY",
-        "document TILTED", "document TOO_DARK", "document TOO_BRIGHT", "document BLURRY", "document GLARE",
+    /// Classes still below the bar on camsim (issue #5 stays open until this is empty), with the accuracy each must
+    /// not fall below. The list can only shrink: a class that meets the bar while listed fails the test.
+    static let knownBelowBar: [String: Double] = [
+        "document GOOD": 0.8, "document NO_DOCUMENT": 0.9, "document CUT_OFF": 0.9, "document MOVE_CLOSER": 0.5,
+        "document MOVE_AWAY": 0.6, "document TILTED": 0.6, "document TOO_DARK": 0.8, "document TOO_BRIGHT": 0.9,
+        "document BLURRY": 0.8, "document GLARE": 0.7,
     ]
-    /// Whether the mean corner error is still above the bar on camsim (same rule: true fails once it is met).
-    static let cornerErrorKnownAboveBar = true
+    /// The mean corner error camsim must stay under while it is above the bar (nil once the bar is met: then the
+    /// bar itself is required).
+    static let cornerErrorCeilingWhileAboveBar: Double? = 0.037
 
     @Test func documentFeedbackAccuracyPerClass() throws {
         try Self.evaluation.get().expectEveryClassAtTheBar(mode: "document", classCount: 10,
@@ -26,7 +28,8 @@ struct CamsimAccuracyTests {
     @Test func meanCornerErrorOnSharpDetectedFrames() throws {
         let (mean, measured, eligible) = try Self.evaluation.get().meanCornerError()
         #expect(measured >= eligible / 2, "the engine found too few documents to judge corners")
-        if Self.cornerErrorKnownAboveBar {
+        if let ceiling = Self.cornerErrorCeilingWhileAboveBar {
+            #expect(mean <= ceiling, "camsim corner error rose above its recorded \(ceiling)")
             withKnownIssue("issue #5: camsim mean corner error is above the bar") {
                 #expect(mean <= AccuracyEvaluation.maxMeanCornerError)
             }

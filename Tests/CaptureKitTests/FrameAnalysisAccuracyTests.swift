@@ -9,11 +9,10 @@ struct FrameAnalysisAccuracyTests {
         AccuracyEvaluation(setName: "framegen", set: $0)
     }
 
-    /// Classes the engine does not yet get right often enough (issue #5 stays open until this set is empty). For
-    /// these the shortfall is recorded as a known issue; once a class meets the bar, its known issue is no longer
-    /// recorded and the test fails until the class is removed from this set, so the bar can only move up.
-    static let knownBelowBar: Set<String> = [
-        "document MOVE_CLOSER",
+    /// Classes the engine does not yet get right often enough (issue #5 stays open until this is empty), with the
+    /// accuracy they must not fall below (see `AccuracyEvaluation.expectEveryClassAtTheBar`).
+    static let knownBelowBar: [String: Double] = [
+        "document MOVE_CLOSER": 0.9,
     ]
 
     @Test func documentFeedbackAccuracyPerClass() throws {
