@@ -6,21 +6,26 @@ import FrameAnalysis
 import Foundation
 import KYCCore
 
-/// `kyc-bench capture --frames DIR [--rounds N] [--warmup N]`: DIR is a framegen output (labels.json + JPEGs).
+/// `kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie]`: DIR is a framegen
+/// output (labels.json + JPEGs). `--profile` runs only that mode's full analysis, for `perf record`; it prints
+/// timings but no ratios, since the baselines are skipped.
 struct CaptureCommand {
     let directory: String
     let rounds: Int
     let warmup: Int
+    let profileMode: FrameMode?
 
     static let usage = """
-          kyc-bench capture --frames DIR [--rounds N] [--warmup N]
+          kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie]
               decode-only vs full analysis vs the OpenCV reference pipeline on framegen's 720p/1080p JPEGs
-              (tools/framegen/framegen.py --size 1280x720,1920x1080); prints key=value lines and a table
+              (tools/framegen/framegen.py --size 1280x720,1920x1080); prints key=value lines and a table;
+              --profile runs only that mode's analysis (for perf record), without baselines or ratios
         """
 
     init(arguments: ArraySlice<String>) throws {
         var directory: String?
         var rounds = 20, warmup = 2
+        var profileMode: FrameMode?
         var iterator = arguments.makeIterator()
         while let name = iterator.next() {
             guard let value = iterator.next() else {
@@ -30,6 +35,12 @@ struct CaptureCommand {
             case "--frames": directory = value
             case "--rounds": rounds = try Self.count(name, value, 1...100_000)
             case "--warmup": warmup = try Self.count(name, value, 0...1_000)
+            case "--profile":
+                switch value {
+                case "document": profileMode = .document
+                case "selfie": profileMode = .selfie
+                default: throw BenchError(.usage, function: "arguments", message: "--profile must be document or selfie")
+                }
             default: throw BenchError(.usage, function: "arguments", message: "unexpected argument '\(name)'")
             }
         }
@@ -37,6 +48,7 @@ struct CaptureCommand {
         self.directory = directory
         self.rounds = rounds
         self.warmup = warmup
+        self.profileMode = profileMode
     }
 
     private static func count(_ name: String, _ value: String, _ range: ClosedRange<Int>) throws -> Int {
@@ -63,6 +75,10 @@ struct CaptureCommand {
         guard let data = FileManager.default.contents(atPath: labelsURL.path),
               let labels = try? JSONDecoder().decode(Labels.self, from: data) else {
             throw BenchError(.notReady, function: "labels.json", message: "cannot read \(labelsURL.path)")
+        }
+        if let profileMode {
+            try runProfile(labels, mode: profileMode)
+            return
         }
         var lines: [String] = []
         var table = "Capture (per frame, one thread)        p50 us    p99 us   frames/s\n"
@@ -111,6 +127,20 @@ struct CaptureCommand {
         }
         for line in lines { print(line) }
         print("")
+        print(table, terminator: "")
+    }
+
+    /// Only the full analysis of one mode, so that a profiler sees nothing else.
+    private func runProfile(_ labels: Labels, mode: FrameMode) throws {
+        let name = mode == .document ? "document" : "selfie"
+        let analyzer = FrameAnalyzer()
+        var table = "Capture profile (per frame, one thread)  p50 us    p99 us   frames/s\n"
+        for height in [720, 1080] {
+            let frames = try load(labels.frames.filter { $0.mode == name && $0.sequence == nil && $0.height == height })
+            guard !frames.isEmpty else { continue }
+            let analysis = try measure(frames) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: mode) }
+            table += row("\(height)p \(name): full analysis", analysis)
+        }
         print(table, terminator: "")
     }
 
