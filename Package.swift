@@ -188,7 +188,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "FrameAnalysisTests", dependencies: ["FrameAnalysis", "KYCCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FrameAnalysisTests",
+            dependencies: ["FrameAnalysis", "KYCCore"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "CaptureKitTests",
             dependencies: ["CaptureKit", "FrameAnalysis", "KYCMessages", "Messaging", "KYCCrypto", "KYCCore"],

@@ -25,6 +25,9 @@ static const int kEyeWindow = 20;
 struct kyc_face_detector {
     cv::CascadeClassifier face;
     cv::CascadeClassifier eye;
+    // Tried when `eye` finds nothing in a face: glasses frames hide eyes from the plain eye cascade. Empty when not
+    // given.
+    cv::CascadeClassifier eyeglasses;
     // Buffers reused between frames (reallocated only when a size grows): the histogram-equalised search image,
     // the resampled eye region, and the cascade's output vectors.
     cv::Mat equalized;
@@ -44,7 +47,8 @@ static void copy_error(char *error, size_t error_len, const std::string &text) {
 }
 
 extern "C" kyc_face_detector *kyc_face_detector_create(const char *face_cascade_path, const char *eye_cascade_path,
-                                                       char *error, size_t error_len) {
+                                                       const char *eyeglasses_cascade_path, char *error,
+                                                       size_t error_len) {
     try {
         auto *detector = new (std::nothrow) kyc_face_detector();
         if (detector == nullptr) {
@@ -58,6 +62,11 @@ extern "C" kyc_face_detector *kyc_face_detector_create(const char *face_cascade_
         }
         if (!detector->eye.load(eye_cascade_path)) {
             copy_error(error, error_len, std::string("cannot load eye cascade ") + eye_cascade_path);
+            delete detector;
+            return nullptr;
+        }
+        if (eyeglasses_cascade_path != nullptr && !detector->eyeglasses.load(eyeglasses_cascade_path)) {
+            copy_error(error, error_len, std::string("cannot load eye cascade ") + eyeglasses_cascade_path);
             delete detector;
             return nullptr;
         }
@@ -89,6 +98,10 @@ static int count_eyes(kyc_face_detector *detector, const cv::Mat &image, const c
     int minEye = std::max(kEyeWindow, region.cols / 8), maxEye = std::max(minEye, region.cols / 2);
     detector->eye.detectMultiScale(region, detector->eyeRects, 1.1, 3, 0, cv::Size(minEye, minEye),
                                    cv::Size(maxEye, maxEye));
+    if (detector->eyeRects.empty() && !detector->eyeglasses.empty()) {
+        detector->eyeglasses.detectMultiScale(region, detector->eyeRects, 1.1, 3, 0, cv::Size(minEye, minEye),
+                                              cv::Size(maxEye, maxEye));
+    }
     return std::min((int)detector->eyeRects.size(), 2);
 }
 
@@ -127,12 +140,9 @@ extern "C" int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small
         int count = std::min((int)found.size(), max_faces);
         for (int i = 0; i < count; i++) {
             const cv::Rect &r = found[i].first;
-            // Eyes are counted in the main (largest) face only, the one the metrics describe.
-            int eyes = 0;
-            if (i == 0) {
-                cv::Rect inLarge((int)(r.x * scale), (int)(r.y * scale), (int)(r.width * scale), (int)(r.height * scale));
-                eyes = count_eyes(detector, largeImage, inLarge);
-            }
+            // Eyes are counted in every face written: the caller uses them to tell faces from face-like texture.
+            cv::Rect inLarge((int)(r.x * scale), (int)(r.y * scale), (int)(r.width * scale), (int)(r.height * scale));
+            int eyes = count_eyes(detector, largeImage, inLarge);
             faces[i] = kyc_face{r.x, r.y, r.width, r.height, eyes, found[i].second};
         }
         return count;

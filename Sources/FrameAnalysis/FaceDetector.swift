@@ -15,7 +15,9 @@ final class FaceDetector {
     init() throws(FrameAnalysisError) {
         var error = [CChar](repeating: 0, count: 256)
         let created = kyc_face_detector_create("\(Self.cascadeDirectory)/haarcascade_frontalface_default.xml",
-                                               "\(Self.cascadeDirectory)/haarcascade_eye.xml", &error, error.count)
+                                               "\(Self.cascadeDirectory)/haarcascade_eye.xml",
+                                               "\(Self.cascadeDirectory)/haarcascade_eye_tree_eyeglasses.xml",
+                                               &error, error.count)
         guard let created else {
             let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw FrameAnalysisError(code: .unsupportedFormat,
@@ -33,8 +35,8 @@ final class FaceDetector {
         detector = nil
     }
 
-    /// Faces in `search`, in `search`'s pixel coordinates, largest first; the largest one's eyes are counted in
-    /// `eyes` (the same picture at a whole multiple of the size), the others report 0. Faces are at least `minFace`
+    /// Faces in `search`, in `search`'s pixel coordinates, largest first, each with its eyes (0…2) counted in `eyes`
+    /// (the same picture at a whole multiple of the size; glasses-wearing eyes through a second eye cascade). Faces are at least `minFace`
     /// and, when `maxFace` > 0, at most `maxFace` pixels wide. `equalize` spreads an under-exposed search image's
     /// histogram first (for dark frames only: on a well-exposed frame it makes background texture look like faces).
     /// `scaleStep` is the ratio between the face sizes tried and `minNeighbors` the overlapping hits a face needs

@@ -1,4 +1,5 @@
 // The frame-analysis engine: decode/subsample to a small gray working image, then detect, measure and judge.
+import COpenCVBridge
 import Foundation
 
 /// Reuses its buffers between frames: one analyzer per thread (not Sendable).
@@ -201,6 +202,26 @@ public final class FrameAnalyzer {
 
     // MARK: Selfie mode
 
+    /// The cascade's hits that can be faces. A face of a usable selfie's size (at least `minFaceSize` of the short
+    /// side) that is lit well enough to judge (its mean luma at least `minBrightness`) shows at least one eye to the
+    /// eye cascades (the second one sees eyes behind glasses); a hit that size without one is texture the face
+    /// cascade mistook for a face (measured on framegen seeds 7 and 11: every such hit was a wall or a fabric, every
+    /// real face of that size had an eye). Smaller hits keep their place: their eyes are too small to find, and they
+    /// are FACE_TOO_SMALL anyway; dark ones too: their eyes are lost in the dark, and the user is told TOO_DARK.
+    private func plausibleFaces(in hits: [kyc_face], searched: GrayImage) -> [kyc_face] {
+        let t = thresholds
+        let toWorking = Double(working.width) / Double(max(searched.width, 1))
+        let minEyedWidth = t.minFaceSize * Double(min(working.width, working.height))
+        return hits.filter { hit in
+            guard hit.eyes == 0, Double(hit.width) * toWorking >= minEyedWidth else { return true }
+            let x0 = Double(hit.x) * toWorking, y0 = Double(hit.y) * toWorking
+            let x1 = Double(hit.x + hit.width) * toWorking, y1 = Double(hit.y + hit.height) * toWorking
+            spans.set(for: working, quad: Quadrilateral(corners: [SIMD2(x0, y0), SIMD2(x1, y0), SIMD2(x1, y1),
+                                                                  SIMD2(x0, y1)]))
+            return FrameMeasurements.exposure(working, spans: spans, step: 2).mean < t.minBrightness
+        }
+    }
+
     /// The cascade's native window: the smallest face it can find in the image it searches.
     private static let cascadeWindow = 24
 
@@ -217,8 +238,8 @@ public final class FrameAnalyzer {
         // Face sizes 1.2 apart, three overlapping hits: faces of the sizes this pass looks for still collect them, at
         // about half the cost of a 1.1 step (measured: every selfie class of the accuracy set and of another seed
         // still found; four hits at this step lost the second face of two-person frames).
-        var found = detector.detect(search: detection, eyes: working, minFace: minFace, scaleStep: 1.2, minNeighbors: 3,
-                                    equalize: false)
+        var found = plausibleFaces(in: detector.detect(search: detection, eyes: working, minFace: minFace, scaleStep: 1.2,
+                                              minNeighbors: 3, equalize: false), searched: detection)
         var searched = detection
         // In a frame the user would be told is too dark, a face spans a few dozen grey levels and the cascade
         // misses it: search again with the histogram spread. Only then: equalising a well-exposed frame turns
@@ -226,7 +247,8 @@ public final class FrameAnalyzer {
         // before the small-face search: in the dark a face of a normal size is the likelier miss, and it costs less.
         let sceneBrightness = detection.meanLuma
         if found.isEmpty && sceneBrightness < t.minBrightness {
-            found = detector.detect(search: detection, eyes: working, minFace: minFace, equalize: true)
+            found = plausibleFaces(in: detector.detect(search: detection, eyes: working, minFace: minFace, equalize: true),
+                          searched: detection)
         }
         // A face too small for the half-size search (a far-away user, FACE_TOO_SMALL) may still be found at the
         // working resolution. Only faces the first pass could not see are searched for (up to a little above its
@@ -236,9 +258,9 @@ public final class FrameAnalyzer {
         // some, and found texture faces that two did not, measured on the accuracy set and another seed).
         let firstPassSmallest = minFace * working.width / max(detection.width, 1)
         if found.isEmpty && detection !== working {
-            found = detector.detect(search: working, eyes: working, minFace: Self.cascadeWindow,
-                                    maxFace: firstPassSmallest * 5 / 4, scaleStep: 1.2, minNeighbors: 2,
-                                    equalize: false)
+            found = plausibleFaces(in: detector.detect(search: working, eyes: working, minFace: Self.cascadeWindow,
+                                              maxFace: firstPassSmallest * 5 / 4, scaleStep: 1.2, minNeighbors: 2,
+                                              equalize: false), searched: working)
             searched = working
         }
         let sx = Double(inputSize.width) / Double(searched.width), sy = Double(inputSize.height) / Double(searched.height)

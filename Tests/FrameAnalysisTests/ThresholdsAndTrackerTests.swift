@@ -108,6 +108,17 @@ import Testing
         #expect(analysis.region == nil)
     }
 
+    /// Background texture the face cascade takes for a large face, without the eyes a lit face of that size shows
+    /// (Fixtures/README.md): it is not a face.
+    @Test(arguments: ["texture-face-framegen-seed7", "texture-face-framegen-seed11"])
+    func eyelessTextureIsNotAFace(fixture: String) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/\(fixture).jpg")
+        let analysis = try FrameAnalyzer().analyze(.jpeg(Array(try Data(contentsOf: url))), mode: .selfie)
+        #expect(analysis.faces.isEmpty)
+        #expect(analysis.primary == .noFace)
+    }
+
     @Test func feedbackCodesKeepTheCanonicalOrder() {
         #expect(FeedbackCode.allCases.map(\.rawValue) == [
             "NO_DOCUMENT", "CUT_OFF", "MOVE_CLOSER", "MOVE_AWAY", "TILTED", "TOO_DARK", "TOO_BRIGHT", "BLURRY", "GLARE",

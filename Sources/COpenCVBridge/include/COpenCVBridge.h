@@ -10,12 +10,13 @@ extern "C" {
 /* Returns the OpenCV version string, e.g. "4.6.0". */
 const char *kyc_opencv_version(void);
 
-/* A face + eye Haar cascade pair, loaded once. Not thread-safe: one detector per thread. */
+/* A face Haar cascade with its eye cascades, loaded once. Not thread-safe: one detector per thread. */
 typedef struct kyc_face_detector kyc_face_detector;
 
-/* Loads both cascades; NULL on failure with a reason in `error` (NUL-terminated, at most error_len bytes). */
+/* Loads the cascades; `eyeglasses_cascade_path` (may be NULL) is the eye cascade tried in a face where the first
+ * finds no eye. NULL on failure with a reason in `error` (NUL-terminated, at most error_len bytes). */
 kyc_face_detector *kyc_face_detector_create(const char *face_cascade_path, const char *eye_cascade_path,
-                                            char *error, size_t error_len);
+                                            const char *eyeglasses_cascade_path, char *error, size_t error_len);
 /* Frees the detector; NULL is ignored. */
 void kyc_face_detector_destroy(kyc_face_detector *detector);
 
@@ -30,8 +31,8 @@ typedef struct {
  * `small_stride` bytes per row; when `equalize` is non-zero, histogram-equalised first into a buffer the detector
  * owns, for under-exposed frames), trying face sizes `scale_step` (> 1, e.g. 1.1) apart and keeping groups of at
  * least `min_neighbors` (≥ 1) overlapping hits. Faces scoring below `min_score` are dropped. Eyes are counted in
- * the largest face only (the other faces report 0): in the upper half of that face in `large` (the same picture at
- * `large_width / small_width` times the size; pass small again when there is none), resampled to a 100 px wide face.
+ * every face written: in the upper half of the face in `large` (the same picture at `large_width / small_width`
+ * times the size; pass small again when there is none), resampled to a 100 px wide face.
  * Writes up to max_faces faces, largest first; returns how many were found (≤ max_faces), or -1 on an OpenCV error.
  * Buffers are kept in the detector between calls. */
 int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small, int small_width, int small_height,
