@@ -60,16 +60,35 @@ final class DocumentFinder {
     private static let peaksKept = 400
     private static let maxCandidates = 48
     private static let maxCandidatesPerSector = 16
-    private static let maxLines = 20
+    /// Lines (besides the frame borders) quads are built from: at most `maxLines` in all and `maxLinesPerSector` per
+    /// 30° of direction, or in the second pass (see `find`) nearly every candidate the vote keeps.
+    private static let maxLines = 24
     private static let maxLinesPerSector = 7
+    /// |cos| of the angle between two lines, at least which they may be opposite sides: a strongly tilted card's
+    /// sides converge by up to 60° (as far as its corners may be off square), measured on camsim's tilted cards.
+    private static let minOppositeCosine = 0.5
+    private static let secondPassLines = 44
+    private static let secondPassPerSector = 14
     /// Brightness difference across a side / the step its gradient implies, below which the side is a painted line
     /// or a joint (same brightness both sides), not the edge between the document and its background.
     private static let minStepness = 0.35
+    /// Edge support near a side's ends (see `evaluate`) that counts as a whole corner, and the confidence factor of
+    /// a quad whose sides carry no edge near any of its corners.
+    private static let fullEndSupport = 0.8
+    private static let endsBase = 0.5
+    /// A side may be partly hidden (a thumb, a glare patch) when it still has this much edge along it and every
+    /// other side at least `strongSideSupport`.
+    private static let minOccludedSupport = 0.25
+    private static let strongSideSupport = 0.85
     /// How many of the best distinct quads are checked for a printed inside, best first.
     private static let quadsVerified = 4
     /// Share of a document's inside with edges at least the weak threshold: an ID card's printed face (text, photo,
     /// guilloche) has far more, a plain object (window pane, box, hand) far less.
     private static let minInteriorTexture = 0.3
+    /// Mean luma of a scene below which a mostly clipped quad is a light source rather than an over-exposed card
+    /// (measured: camsim's windows sit in scenes of 84–146, its over-exposed frames are 197 and up; framegen's
+    /// over-exposed cards, lit apart from their background, in scenes of 160 and up).
+    private static let overexposedSceneLuma = 150.0
     /// Luma at or above which a detection-image pixel is clipped (its print, if any, is not visible).
     private static let clippedLuma: UInt8 = 245
 
@@ -119,7 +138,7 @@ final class DocumentFinder {
     init() {
         lines.reserveCapacity(Self.maxCandidates + 4)
         sampledRange.reserveCapacity(Self.maxCandidates + 4)
-        active.reserveCapacity(Self.maxLines + 4)
+        active.reserveCapacity(Self.maxCandidates + 4)
         peaks.reserveCapacity(4096)
         pairs.reserveCapacity(512)
         edgePoints.reserveCapacity(256)
@@ -139,7 +158,10 @@ final class DocumentFinder {
     }
 
     /// The best card-like quad, located on `coarse` and refined on `working` (corners in working pixels), or nil.
-    func find(coarse: GrayImage, working: GrayImage) -> Found? {
+    /// When the best quad's confidence is below `acceptance`, the quads are searched again among more lines, unless
+    /// the frame's mean luma is above `widerSearchMaxLuma`.
+    func find(coarse: GrayImage, working: GrayImage, acceptance: Double = 0.6,
+              widerSearchMaxLuma: Double = .infinity) -> Found? {
         let w = coarse.width, h = coarse.height
         guard w >= 16, h >= 16 else { return nil }
         coarseGradients.compute(coarse)
@@ -149,8 +171,20 @@ final class DocumentFinder {
         voteGradients.compute(voteImage)
         vote(width: voteImage.width, height: voteImage.height, coarseWidth: w, coarseHeight: h)
         guard lines.count >= 2 else { return nil }
-        readLines(coarse)
-        guard let best = bestQuad(coarse, width: w, height: h) else { return nil }
+        readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
+        var found = bestQuad(coarse, width: w, height: h)
+        // The budget keeps the quad search cheap, but the strongest lines are not always the card's: a photo, a
+        // printed face or a textured desk can fill a direction's share with lines that outvote a card's side (small
+        // cards' sides most of all). A frame where no quad is good enough is searched again among every candidate
+        // line the vote kept (the lines already read are reused); the quads of the first search are among those of
+        // the second, so it can only find a better-scoring outline.
+        // Not in an over-exposed frame: its card's edges are clipped into the background, and more lines there are
+        // the clutter's (on camsim seeds 2-4 the wider search found no over-exposed card, only false quads).
+        if (found?.confidence ?? 0) < acceptance && (widerSearchMaxLuma.isInfinite || voteImage.meanLuma <= widerSearchMaxLuma) {
+            readLines(coarse, budget: Self.secondPassLines, perSector: Self.secondPassPerSector, fresh: false)
+            if let second = bestQuad(coarse, width: w, height: h) { found = second }
+        }
+        guard let best = found else { return nil }
         let sx = Double(working.width) / Double(w), sy = Double(working.height) / Double(h)
         let scaled = best.quad.scaled(x: sx, y: sy)
         let refined = refine(scaled, borders: best.borders, in: working) ?? scaled
@@ -577,61 +611,61 @@ final class DocumentFinder {
 
     /// Refits the candidate lines, reads them into profiles and keeps those that look like an outline: a step
     /// between two regions along the supported part (a text line, a painted stripe or a joint has the same
-    /// brightness on both sides), strongest first, at most a few per 30° of direction; the frame borders always.
-    /// A line is refitted and read only while it could still be kept (in order, each line's fate depends only on
-    /// the lines before it), so the weakest candidates of a busy frame cost nothing.
-    private func readLines(_ image: GrayImage) {
+    /// brightness on both sides), strongest first, at most `perSector` per 30° of direction and `budget` in all; the
+    /// frame borders always. A line is refitted and read only while it could still be kept (in order, each line's
+    /// fate depends only on the lines before it), so the weakest candidates of a busy frame cost nothing. Called
+    /// again with a larger budget (the second pass), it reuses what it has read.
+    private func readLines(_ image: GrayImage, budget: Int, perSector sectorBudget: Int, fresh: Bool) {
         let w = image.width, h = image.height
         let half = Int((Double(w * w + h * h)).squareRoot()) + 4
-        profileOrigin = half
-        profileStride = 2 * half + 2
-        let needed = lines.count * profileStride
-        if needed > profiles.count {
-            profiles.deallocate()
-            profiles = .allocate(capacity: needed)
+        if fresh {
+            profileOrigin = half
+            profileStride = 2 * half + 2
+            let needed = lines.count * profileStride
+            if needed > profiles.count {
+                profiles.deallocate()
+                profiles = .allocate(capacity: needed)
+            }
+            sampledRange.removeAll(keepingCapacity: true)
+            sampledRange.append(contentsOf: repeatElement((lo: 0, hi: -1), count: lines.count))
+            refitted.removeAll(keepingCapacity: true)
+            refitted.append(contentsOf: repeatElement(false, count: lines.count))
+            profiled.removeAll(keepingCapacity: true)
+            profiled.append(contentsOf: repeatElement(false, count: lines.count))
+            if lines.count > lineSupports.count {
+                lineSupports.deallocate()
+                lineSupports = .allocate(capacity: lines.count)
+            }
         }
-        sampledRange.removeAll(keepingCapacity: true)
-        refitted.removeAll(keepingCapacity: true)
-        refitted.append(contentsOf: repeatElement(false, count: lines.count))
-        profiled.removeAll(keepingCapacity: true)
-        profiled.append(contentsOf: repeatElement(false, count: lines.count))
         active.removeAll(keepingCapacity: true)
-        if lines.count > lineSupports.count {
-            lineSupports.deallocate()
-            lineSupports = .allocate(capacity: lines.count)
-        }
         let lineSupport = lineSupports.baseAddress!
         for i in perSector.indices { perSector[i] = 0 }
         for index in lines.indices {
             if lines[index].border {
-                sampledRange.append((0, -1))
                 active.append(index)
                 continue
             }
-            guard active.count < Self.maxLines + 4 else {
-                sampledRange.append((0, -1))
-                continue
-            }
+            guard active.count < budget else { continue }
             // A refit turns a line by less than 3° (|slope| < 0.05), so a line whose vote angle lies 4° or more
             // inside a 30° sector stays in it: when that sector is already full, the line would be dropped after
             // its refit anyway, so it is not refitted.
             let voteDegrees = (Int((atan2(lines[index].normal.y, lines[index].normal.x) * 180 / .pi).rounded()) + 360) % 180
-            if voteDegrees % 30 >= 4 && voteDegrees % 30 <= 26 && perSector[voteDegrees / 30] >= Self.maxLinesPerSector {
-                sampledRange.append((0, -1))
+            if voteDegrees % 30 >= 4 && voteDegrees % 30 <= 26 && perSector[voteDegrees / 30] >= sectorBudget {
                 continue
             }
-            refitLine(index, width: w, height: h, half: half)
-            refitted[index] = true
+            if !refitted[index] {
+                refitLine(index, width: w, height: h, half: half)
+                refitted[index] = true
+            }
             let line = lines[index]
             let degrees = Int((atan2(line.normal.y, line.normal.x) * 180 / .pi).rounded())
             let sector = min(5, max(0, (degrees + 360) % 180 / 30))
-            guard !line.unsupported, perSector[sector] < Self.maxLinesPerSector else {
-                sampledRange.append((0, -1))
-                continue
+            guard !line.unsupported, perSector[sector] < sectorBudget else { continue }
+            if !profiled[index] {
+                sampledRange[index] = profileLine(index, image, half: half)
+                profiled[index] = true
             }
-            let range = profileLine(index, image, half: half)
-            profiled[index] = true
-            sampledRange.append(range)
+            let range = sampledRange[index]
             guard range.lo <= range.hi else { continue }
             let row = profiles.baseAddress! + index * profileStride
             let sums = row[range.hi + 1 + profileOrigin] - row[range.lo + profileOrigin]
@@ -675,8 +709,8 @@ final class DocumentFinder {
             for jj in (ii + 1)..<active.count {
                 let i = active[ii], j = active[jj]
                 if lines[i].border && lines[j].border { continue }
-                // Opposite sides: parallel in the card, converging by up to ~50° under strong perspective.
-                guard abs((lines[i].normal * lines[j].normal).sum()) >= 0.643 else { continue }
+                // Opposite sides: parallel in the card, converging by up to 60° under strong perspective.
+                guard abs((lines[i].normal * lines[j].normal).sum()) >= Self.minOppositeCosine else { continue }
                 // Opposite sides of a card do not cross inside the frame (they would make a wedge, not a card).
                 if let x = Self.intersect(lines[i], lines[j]), x.x >= 0, x.y >= 0, x.x < Double(w), x.y < Double(h) {
                     continue
@@ -787,13 +821,14 @@ final class DocumentFinder {
                    evidenceBound * sizeWeight * borderWeight * (1 + 1e-9) <= ranked[ranked.count - 1].score {
                     continue
                 }
-                guard let (support, cornerness, evidenced) = Self.evaluate(
+                guard let (support, cornerness, evidenced, ends) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
                     ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides) else { continue }
                 let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
                 // A quad closed by the frame's borders rests on less evidence: below 70 % of its outline seen as
                 // edges, confidence falls in proportion (long background edges meeting the frame edge are common).
                 let confidence = support * (0.8 + 0.2 * aspectFit) * (0.5 + 0.5 * cornerness) * min(1, evidenced / 0.7)
+                    * (Self.endsBase + (1 - Self.endsBase) * ends)
                 let score = confidence * cornerness * sizeWeight * borderWeight
                 if ranked.count == Self.quadsVerified, score <= ranked[ranked.count - 1].score { continue }
                 Self.insert(((c0, c1, c2, c3), confidence, score, sides), into: &ranked, sameOutline: sameOutline)
@@ -968,7 +1003,12 @@ final class DocumentFinder {
         // on the rest (a blown-out window pane shows none there, an over-exposed card still shows some of its print).
         // A glare patch is a small part of a card and changes little.
         guard inside > 0 else { return 0 }
-        if 2 * clipped >= inside { return Double(textured) / Double(max(1, inside - clipped)) }
+        if 2 * clipped >= inside {
+            // A card is mostly clipped only when the whole scene is over-exposed; a blown-out region in a scene
+            // exposed for its mid-tones is a light source (a window with its bars, a lamp, a screen), not a card.
+            guard image.meanLuma >= Self.overexposedSceneLuma else { return 0 }
+            return Double(textured) / Double(max(1, inside - clipped))
+        }
         return Double(textured) / Double(inside)
     }
 
@@ -995,16 +1035,17 @@ final class DocumentFinder {
         return supported / visible * min(1, visible / (visible + borderLength) / 0.7)
     }
 
-    /// (edge support of the visible sides 0…1, cornerness 0…1, share of the perimeter seen as real sides) or nil
-    /// when these four lines do not outline one object. Side s runs from corner s to corner s + 1 on line `sides[s]`.
+    /// (edge support of the visible sides 0…1, cornerness 0…1, share of the perimeter seen as real sides, edge
+    /// support next to the corners 0…1) or nil when these four lines do not outline one object. Side s runs from corner s to corner s + 1 on line `sides[s]`.
     private static func evaluate(_ table: LineTable, edgeFloor: Double, lengths: SIMD4<Double>, xs: SIMD4<Double>,
-                                 ys: SIMD4<Double>, sides: SIMD4<Int>) -> (Double, Double, Double)? {
+                                 ys: SIMD4<Double>, sides: SIMD4<Int>) -> (Double, Double, Double, Double)? {
         let lines = table.lines
         var supported = 0.0, visible = 0.0
         // Per side: positions of its ends along its line, polarity, strength (first pass: the cheap rejections).
         var t0s = SIMD4<Double>(repeating: 0), t1s = SIMD4<Double>(repeating: 0)
         var polarities = SIMD4<Double>(repeating: 0), strengths = SIMD4<Double>(repeating: 0)
         var borders = SIMD4<Int>(repeating: 0)
+        var fractions = SIMD4<Double>(repeating: 1), weakSide = -1
         for s in 0..<4 where lines[sides[s]].border { borders[s] = 1 }
         for s in 0..<4 where borders[s] == 0 {
             let line = lines[sides[s]]
@@ -1017,8 +1058,13 @@ final class DocumentFinder {
             // The side's polarity, and its support counting only samples of that polarity.
             let polarity: Float = sums[4] >= 0 ? 1 : -1
             let fraction = Double((sums[1] + polarity * sums[4]) / 2) / sideVisible
-            // A visible side with hardly any edge along it means these lines do not outline one object.
-            if sideVisible >= 8 && fraction < 0.4 { return nil }
+            // A visible side with hardly any edge along it means these lines do not outline one object, unless it
+            // is the only such side and the others are strong: a thumb over the card's edge, or a glare patch
+            // washing it out, hides part of one side (checked after the loop).
+            if sideVisible >= 8 && fraction < 0.4 {
+                guard fraction >= Self.minOccludedSupport, weakSide < 0 else { return nil }
+                weakSide = s
+            }
             if sideVisible >= 8 && sums[3] > 0 && Double(sums[2]) < minStepness * Double(sums[3]) { return nil }
             // A card edge that runs out of the frame is an edge all the way: a side that only reaches the border
             // over background is a missed side, not a cut-off card.
@@ -1030,9 +1076,32 @@ final class DocumentFinder {
             polarities[s] = Double(polarity)
             // (Never below a typical edge: beside a faint side, texture would look like the side running on.)
             strengths[s] = max(edgeFloor, Double(polarity * sums[5]) / sideVisible)
+            fractions[s] = fraction
         }
         guard visible >= lengths.sum() * 0.35 else { return nil }
+        if weakSide >= 0 {
+            for s in 0..<4 where s != weakSide && borders[s] == 0 && fractions[s] < Self.strongSideSupport { return nil }
+        }
         var cornerness = 1.0
+        // A card's side carries its edge right up to both its corners (past the rounding); a quad whose side is only
+        // part of a longer line, closed on another object's line (a desk stripe, a window bar), lacks the edge near
+        // that corner. The support of each side's end stretches, where the corner is inside the frame and not on a
+        // border (a side meeting a border is checked to run up to it below).
+        var endSupport = 0.0, endsCounted = 0.0
+        for s in 0..<4 where borders[s] == 0 && strengths[s] > 0 {
+            let length = lengths[s], t0 = t0s[s], t1 = t1s[s], polarity = Float(polarities[s])
+            let direction: Double = t1 >= t0 ? 1 : -1
+            let skip = max(1, 0.05 * length), window = max(4, 0.2 * length)
+            for atEnd in 0..<2 where borders[atEnd == 0 ? (s + 3) & 3 : (s + 1) & 3] == 0 {
+                // Inward from the corner: along the side from its start, back along it from its end.
+                let corner = atEnd == 0 ? t0 : t1, inward = atEnd == 0 ? direction : -direction
+                let part = table.segment(sides[s], corner + inward * skip, corner + inward * (skip + window))
+                guard part[0] >= 3 else { continue }
+                endSupport += Double((part[1] + polarity * part[4]) / 2 / part[0])
+                endsCounted += 1
+            }
+        }
+        let ends = endsCounted > 0 ? min(1, endSupport / endsCounted / Self.fullEndSupport) : 1
         for s in 0..<4 where borders[s] == 0 && strengths[s] > 0 {
             let index = sides[s], length = lengths[s], t0 = t0s[s], t1 = t1s[s]
             let polarity = polarities[s], sideStrength = strengths[s]
@@ -1071,7 +1140,7 @@ final class DocumentFinder {
         // side is outline without evidence.
         var borderLength = 0.0
         for s in 0..<4 where borders[s] == 1 { borderLength += lengths[s] }
-        return (supported / visible, cornerness, visible / (visible + borderLength))
+        return (supported / visible, cornerness, visible / (visible + borderLength), ends)
     }
 
     // MARK: Refinement on the working image

@@ -64,7 +64,8 @@ public final class FrameAnalyzer {
         var metrics = FrameMetrics()
         var feedback: [Feedback] = []
         // Located on the coarse detection image, corners refined on the working image.
-        let found = documentFinder.find(coarse: detection, working: working)
+        let found = documentFinder.find(coarse: detection, working: working, acceptance: t.minDocumentConfidence,
+                                        widerSearchMaxLuma: t.maxBrightness)
         let quad = found?.quad
         var region: DocumentRegion?
 
