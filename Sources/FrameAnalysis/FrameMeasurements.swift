@@ -66,13 +66,15 @@ enum FrameMeasurements {
             let row = base + y * w
             var s = 0, ss = 0, x = lo
             if step == 2 {
-                // 16 samples at a time (integer sums: the same totals as the loop below).
-                var vs = SIMD16<UInt32>(repeating: 0), vss = SIMD16<UInt32>(repeating: 0)
+                // 16 samples at a time (integer sums: the same totals as the loop below). The samples are bytes 0
+                // and 2 of each little-endian 32-bit word (no out-of-line vector conversion).
+                var vs = SIMD8<UInt32>(repeating: 0), vss = SIMD8<UInt32>(repeating: 0)
+                let low = SIMD8<UInt32>(repeating: 0xff)
                 while x + 31 < hi {
-                    let v = SIMD16<UInt32>(truncatingIfNeeded:
-                        UnsafeRawPointer(row + x).loadUnaligned(as: SIMD32<UInt8>.self).evenHalf)
-                    vs &+= v
-                    vss &+= v &* v
+                    let words = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD8<UInt32>.self)
+                    let v0 = words & low, v2 = (words &>> 16) & low
+                    vs &+= v0 &+ v2
+                    vss &+= v0 &* v0 &+ v2 &* v2
                     x += 32
                     count += 16
                 }
@@ -153,21 +155,36 @@ extension FrameMeasurements {
                     // 16 sampled pixels at a time: the flat test (all 8 neighbours within `limit` of the pixel)
                     // as the range of the neighbourhood, then the scalar measure on the few pixels that are not flat.
                     let half = SIMD16<Int16>(repeating: Int16(limit))
+                    // The bytes at q, q + 2, … q + 30 as 16-bit lanes: the low byte of each little-endian 16-bit
+                    // word. (The generic vector conversions and min/max are out-of-line calls; these are not.)
+                    let lowBytes = SIMD16<Int16>(repeating: 0xff)
+                    let laneBits = SIMD16<Int16>(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384,
+                                                 Int16.min)
                     @inline(__always) func even(_ q: UnsafeMutablePointer<UInt8>) -> SIMD16<Int16> {
-                        SIMD16<Int16>(truncatingIfNeeded: UnsafeRawPointer(q).loadUnaligned(as: SIMD32<UInt8>.self).evenHalf)
+                        UnsafeRawPointer(q).loadUnaligned(as: SIMD16<Int16>.self) & lowBytes
+                    }
+                    @inline(__always) func maximum(_ a: SIMD16<Int16>, _ b: SIMD16<Int16>) -> SIMD16<Int16> {
+                        a.replacing(with: b, where: b .> a)
+                    }
+                    @inline(__always) func minimum(_ a: SIMD16<Int16>, _ b: SIMD16<Int16>) -> SIMD16<Int16> {
+                        a.replacing(with: b, where: b .< a)
                     }
                     while x0 + 30 < hi {
                         let p = row + x0
                         let c = even(p)
                         let n0 = even(p - 1), n1 = even(p + 1), n2 = even(p - w), n3 = even(p + w)
                         let n4 = even(p + w + 1), n5 = even(p - w - 1), n6 = even(p + w - 1), n7 = even(p + 1 - w)
-                        let high = pointwiseMax(pointwiseMax(pointwiseMax(n0, n1), pointwiseMax(n2, n3)),
-                                                pointwiseMax(pointwiseMax(n4, n5), pointwiseMax(n6, n7)))
-                        let low = pointwiseMin(pointwiseMin(pointwiseMin(n0, n1), pointwiseMin(n2, n3)),
-                                               pointwiseMin(pointwiseMin(n4, n5), pointwiseMin(n6, n7)))
+                        let high = maximum(maximum(maximum(n0, n1), maximum(n2, n3)),
+                                           maximum(maximum(n4, n5), maximum(n6, n7)))
+                        let low = minimum(minimum(minimum(n0, n1), minimum(n2, n3)),
+                                          minimum(minimum(n4, n5), minimum(n6, n7)))
                         let busy = (high &- c .>= half) .| (c &- low .>= half)
-                        if any(busy) {
-                            for lane in 0..<16 where busy[lane] { visit(p + 2 * lane) }
+                        // The busy lanes as one bit set (lowest lane first): no branch per lane.
+                        var lanes = laneBits.replacing(with: 0, where: .!busy).wrappedSum()
+                        while lanes != 0 {
+                            let lane = lanes.trailingZeroBitCount
+                            lanes &= lanes &- 1
+                            visit(p + 2 * lane)
                         }
                         x0 += 32
                     }
@@ -236,22 +253,24 @@ final class GlareMeasurement {
             let row = base + y * w
             var count = 0, gx0 = lo
             if step == 2 {
-                // 16 samples at a time.
-                let limit = SIMD16<UInt8>(repeating: luma), one = SIMD16<UInt8>(repeating: 1)
-                var counts = SIMD16<UInt8>(repeating: 0), chunks = 0
+                // 16 samples at a time: the low bytes of 16 little-endian 16-bit words (no out-of-line vector
+                // conversion), compared as 16-bit lanes.
+                let limit = SIMD16<Int16>(repeating: Int16(luma)), one = SIMD16<Int16>(repeating: 1)
+                let low = SIMD16<Int16>(repeating: 0xff)
+                var counts = SIMD16<Int16>(repeating: 0), chunks = 0
                 while gx0 + 16 <= hi && 2 * gx0 + 31 < w {
-                    let v = UnsafeRawPointer(row + 2 * gx0).loadUnaligned(as: SIMD32<UInt8>.self).evenHalf
-                    counts &+= SIMD16<UInt8>(repeating: 0).replacing(with: one, where: v .>= limit)
+                    let v = UnsafeRawPointer(row + 2 * gx0).loadUnaligned(as: SIMD16<Int16>.self) & low
+                    counts &+= SIMD16<Int16>(repeating: 0).replacing(with: one, where: v .>= limit)
                     gx0 += 16
                     chunks += 1
-                    // (Each lane counts at most 255 before it is emptied.)
-                    if chunks == 255 {
-                        count += Int(SIMD16<UInt16>(truncatingIfNeeded: counts).wrappedSum())
-                        counts = SIMD16<UInt8>(repeating: 0)
+                    // (The 16 lanes' sum stays within Int16 while each lane counts at most 2047.)
+                    if chunks == 2047 {
+                        count += Int(counts.wrappedSum())
+                        counts = SIMD16<Int16>(repeating: 0)
                         chunks = 0
                     }
                 }
-                count += Int(SIMD16<UInt16>(truncatingIfNeeded: counts).wrappedSum())
+                count += Int(counts.wrappedSum())
             }
             for gx in gx0..<hi where row[gx * step] >= luma { count += 1 }
             saturatedRows[gy] = count > 0 ? 1 : 0

@@ -33,13 +33,15 @@ final class GrayImage {
         let src = source.base, dst = base, sw = source.width
         for y in 0..<h {
             let r0 = src + (2 * y) * sw, r1 = r0 + sw, out = dst + y * w
-            // 16 output pixels at a time (the same integer arithmetic as the loop below).
+            // 16 output pixels at a time (the same integer arithmetic as the loop below). Each pair of input pixels
+            // is read as one little-endian 16-bit lane: its low byte is the left pixel, its high byte the right one
+            // (the generic byte-vector conversions are out-of-line calls; masks and shifts are not).
             var x0 = 0
             while x0 + 16 <= w {
-                let a = UnsafeRawPointer(r0 + 2 * x0).loadUnaligned(as: SIMD32<UInt8>.self)
-                let b = UnsafeRawPointer(r1 + 2 * x0).loadUnaligned(as: SIMD32<UInt8>.self)
-                let sum = SIMD16<UInt16>(truncatingIfNeeded: a.evenHalf) &+ SIMD16<UInt16>(truncatingIfNeeded: a.oddHalf)
-                    &+ SIMD16<UInt16>(truncatingIfNeeded: b.evenHalf) &+ SIMD16<UInt16>(truncatingIfNeeded: b.oddHalf)
+                let a = UnsafeRawPointer(r0 + 2 * x0).loadUnaligned(as: SIMD16<UInt16>.self)
+                let b = UnsafeRawPointer(r1 + 2 * x0).loadUnaligned(as: SIMD16<UInt16>.self)
+                let low = SIMD16<UInt16>(repeating: 0xff)
+                let sum = (a & low) &+ (a &>> 8) &+ (b & low) &+ (b &>> 8)
                 let mean = SIMD16<UInt8>(truncatingIfNeeded: (sum &+ 2) &>> 2)
                 UnsafeMutableRawPointer(out + x0).storeBytes(of: mean, as: SIMD16<UInt8>.self)
                 x0 += 16
