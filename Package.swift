@@ -190,7 +190,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FrameAnalysisTests",
-            dependencies: ["FrameAnalysis", "KYCCore"],
+            dependencies: ["FrameAnalysis", "COpenCVBridge", "KYCCore"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

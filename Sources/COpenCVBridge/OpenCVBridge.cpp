@@ -15,6 +15,21 @@
 
 extern "C" const char *kyc_opencv_version(void) { return CV_VERSION; }
 
+extern "C" void kyc_opencv_run_on_calling_thread(void) {
+    try {
+        cv::setNumThreads(1);
+    } catch (...) {
+    }
+}
+
+extern "C" int kyc_opencv_thread_count(void) {
+    try {
+        return cv::getNumThreads();
+    } catch (...) {
+        return -1;
+    }
+}
+
 /* Width (pixels) the main face's upper half is resampled to before the eye search: eyes are then about 20-25 px,
  * just above the eye cascade's 20 px window, whatever the face's size in the frame. Searching a close face's eyes at
  * its own size cost more than the face search itself. */
@@ -136,7 +151,14 @@ extern "C" int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small
         for (size_t i = 0; i < detector->rects.size() && i < detector->scores.size(); i++) {
             if (detector->scores[i] >= min_score) found.emplace_back(detector->rects[i], detector->scores[i]);
         }
-        std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.first.area() > b.first.area(); });
+        // Largest first; equal sizes by score, then position, so the main face never depends on the cascade's
+        // candidate order.
+        std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) {
+            if (a.first.area() != b.first.area()) return a.first.area() > b.first.area();
+            if (a.second != b.second) return a.second > b.second;
+            if (a.first.x != b.first.x) return a.first.x < b.first.x;
+            return a.first.y < b.first.y;
+        });
         int count = std::min((int)found.size(), max_faces);
         for (int i = 0; i < count; i++) {
             const cv::Rect &r = found[i].first;

@@ -71,6 +71,8 @@ struct CaptureCommand {
     }
 
     func run() throws {
+        // Every measurement runs on this one thread, OpenCV's too (as the engine runs it: one analyzer per thread).
+        kyc_opencv_run_on_calling_thread()
         let labelsURL = URL(fileURLWithPath: directory).appendingPathComponent("labels.json")
         guard let data = FileManager.default.contents(atPath: labelsURL.path),
               let labels = try? JSONDecoder().decode(Labels.self, from: data) else {
@@ -84,6 +86,7 @@ struct CaptureCommand {
         var table = "Capture (per frame, one thread)        p50 us    p99 us   frames/s\n"
         let thresholds = AnalysisThresholds.default
         lines.append("capture.working_long_side=\(thresholds.workingLongSide)")
+        lines.append("capture.opencv_threads=\(kyc_opencv_thread_count())")
         for height in [720, 1080] {
             let documents = try load(labels.frames.filter { $0.mode == "document" && $0.sequence == nil
                 && $0.height == height })

@@ -10,6 +10,15 @@ extern "C" {
 /* Returns the OpenCV version string, e.g. "4.6.0". */
 const char *kyc_opencv_version(void);
 
+/* Makes OpenCV run every function on the calling thread (cv::setNumThreads(1): a TBB arena of one), for the whole
+ * process. The engine runs one analyzer per thread, so OpenCV's own thread pool would only compete with the other
+ * analyzers for the same cores, and its parallel face search collects candidates in an order that depends on thread
+ * timing. */
+void kyc_opencv_run_on_calling_thread(void);
+
+/* OpenCV's thread count (cv::getNumThreads(): 1 when it runs on the calling thread), or -1 on an error. */
+int kyc_opencv_thread_count(void);
+
 /* A face Haar cascade with its eye cascades, loaded once. Not thread-safe: one detector per thread. */
 typedef struct kyc_face_detector kyc_face_detector;
 
@@ -33,8 +42,8 @@ typedef struct {
  * least `min_neighbors` (≥ 1) overlapping hits. Faces scoring below `min_score` are dropped. Eyes are counted in
  * every face written: in the upper half of the face in `large` (the same picture at `large_width / small_width`
  * times the size; pass small again when there is none), resampled to a 100 px wide face.
- * Writes up to max_faces faces, largest first; returns how many were found (≤ max_faces), or -1 on an OpenCV error.
- * Buffers are kept in the detector between calls. */
+ * Writes up to max_faces faces, largest first (equal sizes: higher score, then leftmost, then topmost); returns how
+ * many were found (≤ max_faces), or -1 on an OpenCV error. Buffers are kept in the detector between calls. */
 int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small, int small_width, int small_height,
                     int small_stride, const uint8_t *large, int large_width, int large_height, int large_stride,
                     int min_face, int max_face, double scale_step, int min_neighbors, int equalize, double min_score,
