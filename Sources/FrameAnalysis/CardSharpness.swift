@@ -29,7 +29,7 @@ enum CardSharpness {
                         columnStep: Int = 2) -> SharpnessMeasurement {
         let reach = stepReach
         let w = image.width, h = image.height
-        let glareReach = 3 * reach
+        let glareReach = 5 * reach
         let margin = glareReach + 1
         guard w > 2 * margin, h > 2 * margin else {
             return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0)
@@ -48,7 +48,8 @@ enum CardSharpness {
             if step < af { return }
             // Not the falloff of a glare spot: a reflection's lobe is smooth whatever the focus, and its rim
             // (a large step, so heavily weighted) would make a sharp card with glare read as blurred. The rim
-            // reaches the clipped core within a few step widths.
+            // reaches the clipped core within five step widths (`glareReach`; at three, a soft reflection's outer
+            // lobe still counted, and two sharp camsim cards with glare read as blurred).
             // (Each compared with the clipped level: the same test as the largest of the four, without the generic
             // `max`, which the compiler leaves as a call here.)
             if ahead >= clippedLuma || behind >= clippedLuma || Int(p[glareReach * d]) >= clippedLuma

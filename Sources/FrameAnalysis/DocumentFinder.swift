@@ -80,6 +80,21 @@ final class DocumentFinder {
     /// other side at least `strongSideSupport`.
     private static let minOccludedSupport = 0.25
     private static let strongSideSupport = 0.85
+    /// The same gates for the outline around a card's photo (see `container`): a side meeting a frame border needs
+    /// this much edge (not 0.7), the sides beside a partly hidden one this much (not `strongSideSupport`), and the
+    /// outline inside the frame counts as fully evidenced from this share (not 0.7).
+    private static let lenientBorderSideSupport = 0.5
+    private static let lenientStrongSideSupport = 0.55
+    private static let lenientEvidence = 0.35
+    /// A winning quad of at least `minContainerConfidence` and at most `maxPhotoAspect` long for its width may be a
+    /// card's portrait photo (see `container`); the card around it is at least `minContainerGrowth` times its area,
+    /// at least `minContainerAspect` long for its width (landscape), and reaches `minContainerConfidence` and
+    /// `containerConfidenceShare` of the photo's confidence (a card's outline is nearly as clear as its photo's).
+    private static let maxPhotoAspect = 1.6
+    private static let minContainerGrowth = 1.8
+    private static let minContainerAspect = 1.3
+    private static let minContainerConfidence = 0.6
+    private static let containerConfidenceShare = 0.9
     /// How many of the best distinct quads are checked for a printed inside, best first.
     private static let quadsVerified = 4
     /// Share of a document's inside with edges at least the weak threshold: an ID card's printed face (text, photo,
@@ -1071,6 +1086,7 @@ final class DocumentFinder {
             let share = max(0, bestTexture) / Self.minInteriorTexture
             best.confidence *= share * share
         }
+        if let outer = container(of: best, image: image, width: w, height: h) { best = outer }
         if let completed = completeBand(best, image: image) { best = completed }
         // Canonical order (clockwise from top-left), with each side's border flag following its side.
         let found = [best.corners.0, best.corners.1, best.corners.2, best.corners.3]
@@ -1153,6 +1169,120 @@ final class DocumentFinder {
         var sides = quad.sides
         sides[best.side] = best.line
         return ((c[0], c[1], c[2], c[3]), quad.confidence, quad.score, sides)
+    }
+
+    /// The card around a winning quad that is only the card's photo, or nil. An ID-1 card's portrait photo is a
+    /// printed rectangle standing upright on the landscape card: a squarish quad whose long axis runs across the
+    /// card's. Its frame can outscore the card's own outline (a thumb or the frame's edge over a side, a card larger
+    /// than the frame leaving little of its outline in view); the card is then an outline around the photo, across
+    /// it, whose sides are among the lines already read (the frame's borders included). The photo inside already
+    /// shows a document there, so that outline is held to lenient gates (see `evaluate`), but it must still be a
+    /// well-supported outline of its own.
+    private func container(of inner: (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
+                                      confidence: Double, score: Double, sides: SIMD4<Int>),
+                           image: GrayImage, width w: Int, height h: Int)
+        -> (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>), confidence: Double, score: Double,
+            sides: SIMD4<Int>)? {
+        let c = [inner.corners.0, inner.corners.1, inner.corners.2, inner.corners.3]
+        func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+        let even = (length(c[1] - c[0]) + length(c[3] - c[2])) / 2
+        let odd = (length(c[2] - c[1]) + length(c[0] - c[3])) / 2
+        let innerLong = max(even, odd), innerShort = max(1, min(even, odd))
+        guard inner.confidence >= Self.minContainerConfidence, innerLong / innerShort <= Self.maxPhotoAspect else {
+            return nil
+        }
+        var axis = even >= odd ? (c[1] - c[0]) + (c[2] - c[3]) : (c[2] - c[1]) + (c[3] - c[0])
+        axis /= max(1e-9, length(axis))
+        let innerArea = abs((c[2] - c[0]).x * (c[3] - c[1]).y - (c[2] - c[0]).y * (c[3] - c[1]).x) / 2
+        let table = LineTable(lines: self.lines, ranges: sampledRange, profiles: profiles.baseAddress!,
+                              stride: profileStride, origin: profileOrigin)
+        let lines = table.lines
+        // Lines that do not cross the winning quad (they may run along its sides: a winning part of the card shares
+        // sides with it), each with its normal turned toward it.
+        var around: [(index: Int, inward: SIMD2<Double>)] = []
+        let margin = 0.03 * innerShort
+        for k in lines.indices {
+            let line = lines[k]
+            if !line.border {
+                guard !line.unsupported, sampledRange[k].lo <= sampledRange[k].hi else { continue }
+            }
+            let d = c.map { ($0 * line.normal).sum() - line.rho }
+            let lowest = d.min()!, highest = d.max()!
+            if lowest >= -margin && highest > margin {
+                around.append((k, line.normal))
+            } else if highest <= margin && lowest < -margin {
+                around.append((k, -line.normal))
+            }
+        }
+        var pairs: [(Int, Int)] = []
+        for i in around.indices {
+            for j in (i + 1)..<around.count {
+                let a = around[i], b = around[j]
+                guard (a.inward * b.inward).sum() <= -Self.minOppositeCosine else { continue }
+                if let x = Self.intersect(lines[a.index], lines[b.index]), x.x >= 0, x.y >= 0, x.x < Double(w),
+                   x.y < Double(h) {
+                    continue
+                }
+                pairs.append((i, j))
+            }
+        }
+        let lower = SIMD2(-0.6 * Double(w), -0.6 * Double(h)), upper = SIMD2(1.6 * Double(w), 1.6 * Double(h))
+        let edgeFloor = Double(edgeThreshold) / 4
+        var best: (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>), confidence: Double,
+                   score: Double, sides: SIMD4<Int>)?
+        for p in pairs.indices {
+            let a1 = around[pairs[p].0].index, a2 = around[pairs[p].1].index
+            for q in (p + 1)..<pairs.count {
+                let b1 = around[pairs[q].0].index, b2 = around[pairs[q].1].index
+                if a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2 { continue }
+                let borderCount = (lines[a1].border ? 1 : 0) + (lines[a2].border ? 1 : 0) + (lines[b1].border ? 1 : 0)
+                    + (lines[b2].border ? 1 : 0)
+                guard borderCount <= 2 else { continue }
+                // Adjacent sides cross steeply (as in `bestQuad`).
+                let n1 = lines[a1].normal, n2 = lines[a2].normal, m1 = lines[b1].normal, m2 = lines[b2].normal
+                guard abs((n1 * m1).sum()) <= 0.87, abs((n1 * m2).sum()) <= 0.87, abs((n2 * m1).sum()) <= 0.87,
+                      abs((n2 * m2).sum()) <= 0.87,
+                      let c0 = Self.intersect(lines[a1], lines[b1]), let c1 = Self.intersect(lines[a1], lines[b2]),
+                      let c2 = Self.intersect(lines[a2], lines[b2]), let c3 = Self.intersect(lines[a2], lines[b1])
+                else { continue }
+                let low = pointwiseMin(pointwiseMin(c0, c1), pointwiseMin(c2, c3))
+                let high = pointwiseMax(pointwiseMax(c0, c1), pointwiseMax(c2, c3))
+                if any(low .< lower) || any(high .> upper) { continue }
+                let e0 = c1 - c0, e1 = c2 - c1, e2 = c3 - c2, e3 = c0 - c3
+                let k0 = e3.x * e0.y - e3.y * e0.x, k1 = e0.x * e1.y - e0.y * e1.x
+                let k2 = e1.x * e2.y - e1.y * e2.x, k3 = e2.x * e3.y - e2.y * e3.x
+                guard (k0 > 0 && k1 > 0 && k2 > 0 && k3 > 0) || (k0 < 0 && k1 < 0 && k2 < 0 && k3 < 0) else { continue }
+                let area = abs(k1 + k3) / 2
+                guard area >= Self.minContainerGrowth * innerArea else { continue }
+                let s0 = length(e0), s1 = length(e1), s2 = length(e2), s3 = length(e3)
+                guard min(min(s0, s1), min(s2, s3)) >= 6 else { continue }
+                let aspect = max(s0 + s2, s1 + s3) / min(s0 + s2, s1 + s3)
+                let worstCos = max(max(abs(k0) / (s3 * s0), abs(k1) / (s0 * s1)),
+                                   max(abs(k2) / (s1 * s2), abs(k3) / (s2 * s3)))
+                let skewSine = (1 - min(1, worstCos * worstCos)).squareRoot()
+                guard skewSine <= 0.87, aspect <= 3.2, aspect >= Self.minContainerAspect else { continue }
+                // The card's long axis runs across the photo's, and the photo spans much of the card's height (no more
+                // than all of it: a winning part of the card, closed by a line across it, spans all of it).
+                var cardAxis = s0 + s2 >= s1 + s3 ? e0 - e2 : e1 - e3
+                cardAxis /= max(1e-9, length(cardAxis))
+                guard abs((cardAxis * axis).sum()) <= 0.5 else { continue }
+                let cardShort = min(s0 + s2, s1 + s3) / 2
+                guard innerLong <= 1.05 * cardShort, innerLong >= 0.35 * cardShort else { continue }
+                let sides = SIMD4(a1, b2, a2, b1)
+                guard let (support, cornerness, evidenced, ends) = Self.evaluate(
+                    table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
+                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, lenient: true) else { continue }
+                let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
+                let confidence = support * (0.8 + 0.2 * aspectFit) * (0.5 + 0.5 * cornerness)
+                    * min(1, evidenced / Self.lenientEvidence) * (Self.endsBase + (1 - Self.endsBase) * ends)
+                let score = confidence * cornerness
+                if score > (best?.score ?? 0) { best = ((c0, c1, c2, c3), confidence, score, sides) }
+            }
+        }
+        guard let best, best.confidence >= Self.minContainerConfidence,
+              best.confidence >= Self.containerConfidenceShare * inner.confidence,
+              interiorTexture(best.corners, in: image) >= Self.minInteriorTexture else { return nil }
+        return best
     }
 
     /// Inserts a scored quad into the best-first list of at most `quadsVerified` distinct outlines.
@@ -1286,7 +1416,8 @@ final class DocumentFinder {
     /// (edge support of the visible sides 0…1, cornerness 0…1, share of the perimeter seen as real sides, edge
     /// support next to the corners 0…1) or nil when these four lines do not outline one object. Side s runs from corner s to corner s + 1 on line `sides[s]`.
     private static func evaluate(_ table: LineTable, edgeFloor: Double, lengths: SIMD4<Double>, xs: SIMD4<Double>,
-                                 ys: SIMD4<Double>, sides: SIMD4<Int>) -> (Double, Double, Double, Double)? {
+                                 ys: SIMD4<Double>, sides: SIMD4<Int>,
+                                 lenient: Bool = false) -> (Double, Double, Double, Double)? {
         let lines = table.lines
         var supported = 0.0, visible = 0.0
         // Per side: positions of its ends along its line, polarity, strength (first pass: the cheap rejections).
@@ -1316,9 +1447,8 @@ final class DocumentFinder {
             if sideVisible >= 8 && sums[3] > 0 && Double(sums[2]) < minStepness * Double(sums[3]) { return nil }
             // A card edge that runs out of the frame is an edge all the way: a side that only reaches the border
             // over background is a missed side, not a cut-off card.
-            if borders[(s + 3) & 3] + borders[(s + 1) & 3] > 0 && sideVisible >= 8 && fraction < borderSideSupport {
-                return nil
-            }
+            if borders[(s + 3) & 3] + borders[(s + 1) & 3] > 0 && sideVisible >= 8
+                && fraction < (lenient ? Self.lenientBorderSideSupport : Self.borderSideSupport) { return nil }
             supported += fraction * sideVisible
             visible += sideVisible
             t0s[s] = t0
@@ -1330,7 +1460,8 @@ final class DocumentFinder {
         }
         guard visible >= lengths.sum() * 0.35 else { return nil }
         if weakSide >= 0 {
-            for s in 0..<4 where s != weakSide && borders[s] == 0 && fractions[s] < Self.strongSideSupport { return nil }
+            let strong = lenient ? Self.lenientStrongSideSupport : Self.strongSideSupport
+            for s in 0..<4 where s != weakSide && borders[s] == 0 && fractions[s] < strong { return nil }
         }
         var cornerness = 1.0
         // A card's side carries its edge right up to both its corners (past the rounding); a quad whose side is only
