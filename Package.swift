@@ -190,7 +190,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FrameAnalysisTests",
-            dependencies: ["FrameAnalysis", "COpenCVBridge", "KYCCore"],
+            dependencies: ["FrameAnalysis", "KYCCore"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -13,9 +13,6 @@ final class FaceDetector {
     private var faces: [kyc_face]
 
     init() throws(FrameAnalysisError) {
-        // One analyzer per thread: OpenCV's own pool would only compete for the same cores, and would make the
-        // order of the face search's candidates (so, rarely, its output) depend on thread timing.
-        kyc_opencv_run_on_calling_thread()
         var error = [CChar](repeating: 0, count: 256)
         let created = kyc_face_detector_create("\(Self.cascadeDirectory)/haarcascade_frontalface_default.xml",
                                                "\(Self.cascadeDirectory)/haarcascade_eye.xml",

@@ -1,5 +1,4 @@
 // The thresholds JSON format and the auto-capture tracker's decisions.
-import COpenCVBridge
 import Foundation
 import Testing
 @testable import FrameAnalysis
@@ -118,15 +117,6 @@ import Testing
         let analysis = try FrameAnalyzer().analyze(.jpeg(Array(try Data(contentsOf: url))), mode: .selfie)
         #expect(analysis.faces.isEmpty)
         #expect(analysis.primary == .noFace)
-    }
-
-    /// Analyzers run one per thread: OpenCV must not fan a face search out to its own pool (it would compete for
-    /// the cores and make the order of the search's candidates depend on thread timing).
-    @Test func faceSearchRunsOnTheCallingThread() throws {
-        var frame = SyntheticFrame.background(width: 640, height: 360, seed: 4)
-        frame.addNoise(amplitude: 3)
-        _ = try FrameAnalyzer().analyze(.jpeg(frame.jpeg()), mode: .selfie)
-        #expect(kyc_opencv_thread_count() == 1)
     }
 
     @Test func feedbackCodesKeepTheCanonicalOrder() {

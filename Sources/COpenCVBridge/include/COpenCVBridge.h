@@ -11,9 +11,8 @@ extern "C" {
 const char *kyc_opencv_version(void);
 
 /* Makes OpenCV run every function on the calling thread (cv::setNumThreads(1): a TBB arena of one), for the whole
- * process. The engine runs one analyzer per thread, so OpenCV's own thread pool would only compete with the other
- * analyzers for the same cores, and its parallel face search collects candidates in an order that depends on thread
- * timing. */
+ * process. The engine leaves OpenCV's pool on (a face search then spreads over idle cores: ~14 instead of ~22 ms per
+ * selfie here); the benchmark turns it off so that every column is one thread's cost. */
 void kyc_opencv_run_on_calling_thread(void);
 
 /* OpenCV's thread count (cv::getNumThreads(): 1 when it runs on the calling thread), or -1 on an error. */
