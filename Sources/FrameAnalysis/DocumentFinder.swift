@@ -108,6 +108,10 @@ final class DocumentFinder {
     private static let clippedLuma: UInt8 = 245
 
     /// Gradients of the coarse image (line refits, profiles) and of its half-size copy (the vote).
+    /// Whether the quad search skips quads with a side that provably fails `evaluate`'s support floors
+    /// (`sideCanBeSupported`). Always on; tests turn it off to prove that the pruning never drops a quad `evaluate`
+    /// would accept (the floors are copied from `evaluate`, and a stale copy would lose quads silently).
+    var prunesUnsupportedSides = true
     private let coarseGradients = SobelGradients()
     private let voteGradients = SobelGradients()
     private let voteImage = GrayImage()
@@ -966,8 +970,8 @@ final class DocumentFinder {
                 let visible = Self.sideVisible(table, line: active[line], from: crossing[row1 + line],
                                                to: crossing[row2 + line])
                 sideCount[p * activeCount + line] = Int32(visible)
-                if !Self.sideCanBeSupported(lineSupport: lineSupport, line: active[line], minimum: support,
-                                            visible: visible) {
+                if prunesUnsupportedSides && !Self.sideCanBeSupported(lineSupport: lineSupport, line: active[line],
+                                                                      minimum: support, visible: visible) {
                     sideLines &= ~(1 << UInt64(line))
                 }
             }
