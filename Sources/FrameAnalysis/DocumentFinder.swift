@@ -1017,27 +1017,19 @@ final class DocumentFinder {
                 let c0 = crossing[row1 + pb1], c1 = crossing[row1 + pb2]
                 let c2 = crossing[row2 + pb2], c3 = crossing[row2 + pb1]
                 if c0.x.isNaN || c1.x.isNaN || c2.x.isNaN || c3.x.isNaN { continue }
-                let low = pointwiseMin(pointwiseMin(c0, c1), pointwiseMin(c2, c3))
-                let high = pointwiseMax(pointwiseMax(c0, c1), pointwiseMax(c2, c3))
-                if any(low .< lower) || any(high .> upper) { continue }
-                // c0…c3 are in cyclic order: convex when every turn has the same sign.
-                let e0 = c1 - c0, e1 = c2 - c1, e2 = c3 - c2, e3 = c0 - c3
-                let k0 = e3.x * e0.y - e3.y * e0.x, k1 = e0.x * e1.y - e0.y * e1.x
-                let k2 = e1.x * e2.y - e1.y * e2.x, k3 = e2.x * e3.y - e2.y * e3.x
-                guard (k0 > 0 && k1 > 0 && k2 > 0 && k3 > 0) || (k0 < 0 && k1 < 0 && k2 < 0 && k3 < 0) else { continue }
-                let area = abs(k1 + k3) / 2   // the two triangles (c0,c1,c2) and (c2,c3,c0)
+                guard let candidate = CandidateQuad(c0, c1, c2, c3, lower: lower, upper: upper) else { continue }
+                let area = candidate.area
                 guard area >= frameArea * 0.012 else { continue }
                 let sizeWeight = 0.6 + 0.4 * min(1, area / frameArea / 0.2)
                 // (The same bound, now with the size known: skip the shape terms of a quad that cannot enter them.)
                 if ranked.count == Self.quadsVerified, sizeWeight * borderWeight <= ranked[ranked.count - 1].score {
                     continue
                 }
-                let s0 = (e0 * e0).sum().squareRoot(), s1 = (e1 * e1).sum().squareRoot()
-                let s2 = (e2 * e2).sum().squareRoot(), s3 = (e3 * e3).sum().squareRoot()
+                let lengths = candidate.sideLengths
+                let s0 = lengths[0], s1 = lengths[1], s2 = lengths[2], s3 = lengths[3]
                 guard min(min(s0, s1), min(s2, s3)) >= 6 else { continue }
                 let aspect = max(s0 + s2, s1 + s3) / min(s0 + s2, s1 + s3)
-                // Largest |cos| of a corner angle: how far from square the worst corner is.
-                let worstCos = max(max(abs(k0) / (s3 * s0), abs(k1) / (s0 * s1)), max(abs(k2) / (s1 * s2), abs(k3) / (s2 * s3)))
+                let worstCos = candidate.worstCosine(lengths)
                 let skewSine = (1 - min(1, worstCos * worstCos)).squareRoot()   // sin of the deviation from 90°
                 guard skewSine <= 0.87 else { continue }
                 // An ID-1 card (1.586) looks squarer only when it is turned away from the camera, which also
@@ -1249,25 +1241,18 @@ final class DocumentFinder {
                       let c0 = Self.intersect(lines[a1], lines[b1]), let c1 = Self.intersect(lines[a1], lines[b2]),
                       let c2 = Self.intersect(lines[a2], lines[b2]), let c3 = Self.intersect(lines[a2], lines[b1])
                 else { continue }
-                let low = pointwiseMin(pointwiseMin(c0, c1), pointwiseMin(c2, c3))
-                let high = pointwiseMax(pointwiseMax(c0, c1), pointwiseMax(c2, c3))
-                if any(low .< lower) || any(high .> upper) { continue }
-                let e0 = c1 - c0, e1 = c2 - c1, e2 = c3 - c2, e3 = c0 - c3
-                let k0 = e3.x * e0.y - e3.y * e0.x, k1 = e0.x * e1.y - e0.y * e1.x
-                let k2 = e1.x * e2.y - e1.y * e2.x, k3 = e2.x * e3.y - e2.y * e3.x
-                guard (k0 > 0 && k1 > 0 && k2 > 0 && k3 > 0) || (k0 < 0 && k1 < 0 && k2 < 0 && k3 < 0) else { continue }
-                let area = abs(k1 + k3) / 2
-                guard area >= Self.minContainerGrowth * innerArea else { continue }
-                let s0 = length(e0), s1 = length(e1), s2 = length(e2), s3 = length(e3)
+                guard let candidate = CandidateQuad(c0, c1, c2, c3, lower: lower, upper: upper),
+                      candidate.area >= Self.minContainerGrowth * innerArea else { continue }
+                let lengths = candidate.sideLengths
+                let s0 = lengths[0], s1 = lengths[1], s2 = lengths[2], s3 = lengths[3]
                 guard min(min(s0, s1), min(s2, s3)) >= 6 else { continue }
                 let aspect = max(s0 + s2, s1 + s3) / min(s0 + s2, s1 + s3)
-                let worstCos = max(max(abs(k0) / (s3 * s0), abs(k1) / (s0 * s1)),
-                                   max(abs(k2) / (s1 * s2), abs(k3) / (s2 * s3)))
+                let worstCos = candidate.worstCosine(lengths)
                 let skewSine = (1 - min(1, worstCos * worstCos)).squareRoot()
                 guard skewSine <= 0.87, aspect <= 3.2, aspect >= Self.minContainerAspect else { continue }
                 // The card's long axis runs across the photo's, and the photo spans much of the card's height (no more
                 // than all of it: a winning part of the card, closed by a line across it, spans all of it).
-                var cardAxis = s0 + s2 >= s1 + s3 ? e0 - e2 : e1 - e3
+                var cardAxis = s0 + s2 >= s1 + s3 ? candidate.e0 - candidate.e2 : candidate.e1 - candidate.e3
                 cardAxis /= max(1e-9, length(cardAxis))
                 guard abs((cardAxis * axis).sum()) <= 0.5 else { continue }
                 let cardShort = min(s0 + s2, s1 + s3) / 2
