@@ -25,8 +25,9 @@ enum CardSharpness {
     /// level, so its whole step is at least its fine rise. Judging only steps makes the measure follow the edge width
     /// whatever the contrast, noise or sharpening. Thin printed strokes (ridges too) drop out as well; the card's
     /// outline, photo, blocks and the wider strokes remain, thousands of samples on any card.
-    static func measure(_ image: GrayImage, spans: RegionSpans, rowStep: Int = 4,
-                        columnStep: Int = 2) -> SharpnessMeasurement {
+    /// Samples every `rowStep`-th row and every other column inside `spans` (the vector walk reads 16 samples at a
+    /// time, so the column step is fixed).
+    static func measure(_ image: GrayImage, spans: RegionSpans, rowStep: Int = 4) -> SharpnessMeasurement {
         let reach = stepReach
         let w = image.width, h = image.height
         let glareReach = 5 * reach
@@ -57,54 +58,44 @@ enum CardSharpness {
             num[k] &+= af &* af
             den[k] &+= af &* step
         }
-        if columnStep == 2 {
-            // The same samples as `forEachBusyPixel`'s walk, 16 at a time in all four directions (`blockSums`), then
-            // the rest of the row as there. (Integer sums: the order does not change them.)
-            var y = margin
-            while y < h - margin {
-                let lo = max(margin, Int(spans.lo[y])), hi = min(w - margin, Int(spans.hi[y]))
-                if lo < hi {
-                    let row = image.base + y * w
-                    var x0 = lo
-                    var squares = (SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>())
-                    var products = (SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>())
-                    // (A row's sums per lane stay far below 2³²: at most 2 · 255² per block.)
-                    while x0 + 30 < hi {
-                        let p = row + x0
-                        @inline(__always) func sums(_ d: Int) -> (squares: SIMD8<UInt32>, products: SIMD8<UInt32>) {
-                            blockSums(p, direction: d, reach: reach, glareReach: glareReach, floor: Int16(floor))
-                        }
-                        let s0 = sums(1), s1 = sums(w), s2 = sums(w + 1), s3 = sums(w - 1)
-                        squares.0 &+= s0.squares; products.0 &+= s0.products
-                        squares.1 &+= s1.squares; products.1 &+= s1.products
-                        squares.2 &+= s2.squares; products.2 &+= s2.products
-                        squares.3 &+= s3.squares; products.3 &+= s3.products
-                        x0 += 32
+        // The same samples as `forEachBusyPixel`'s walk, 16 at a time in all four directions (`blockSums`), then
+        // the rest of the row as there. (Integer sums: the order does not change them.)
+        var y = margin
+        while y < h - margin {
+            let lo = max(margin, Int(spans.lo[y])), hi = min(w - margin, Int(spans.hi[y]))
+            if lo < hi {
+                let row = image.base + y * w
+                var x0 = lo
+                var squares = (SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>())
+                var products = (SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>())
+                // (A row's sums per lane stay far below 2³²: at most 2 · 255² per block.)
+                while x0 + 30 < hi {
+                    let p = row + x0
+                    @inline(__always) func sums(_ d: Int) -> (squares: SIMD8<UInt32>, products: SIMD8<UInt32>) {
+                        blockSums(p, direction: d, reach: reach, glareReach: glareReach, floor: Int16(floor))
                     }
-                    @inline(__always) func total(_ v: SIMD8<UInt32>) -> Int {
-                        Int(v[0]) + Int(v[1]) + Int(v[2]) + Int(v[3]) + Int(v[4]) + Int(v[5]) + Int(v[6]) + Int(v[7])
-                    }
-                    num &+= SIMD4(total(squares.0), total(squares.1), total(squares.2), total(squares.3))
-                    den &+= SIMD4(total(products.0), total(products.1), total(products.2), total(products.3))
-                    for x in stride(from: x0, to: hi, by: 2) {
-                        let p = row + x
-                        if FrameMeasurements.isFlat(p, rowStride: w, within: floor / 2) { continue }
-                        edge(p, 1, 0)
-                        edge(p, w, 1)
-                        edge(p, w + 1, 2)
-                        edge(p, w - 1, 3)
-                    }
+                    let s0 = sums(1), s1 = sums(w), s2 = sums(w + 1), s3 = sums(w - 1)
+                    squares.0 &+= s0.squares; products.0 &+= s0.products
+                    squares.1 &+= s1.squares; products.1 &+= s1.products
+                    squares.2 &+= s2.squares; products.2 &+= s2.products
+                    squares.3 &+= s3.squares; products.3 &+= s3.products
+                    x0 += 32
                 }
-                y += rowStep
+                @inline(__always) func total(_ v: SIMD8<UInt32>) -> Int {
+                    Int(v[0]) + Int(v[1]) + Int(v[2]) + Int(v[3]) + Int(v[4]) + Int(v[5]) + Int(v[6]) + Int(v[7])
+                }
+                num &+= SIMD4(total(squares.0), total(squares.1), total(squares.2), total(squares.3))
+                den &+= SIMD4(total(products.0), total(products.1), total(products.2), total(products.3))
+                for x in stride(from: x0, to: hi, by: 2) {
+                    let p = row + x
+                    if FrameMeasurements.isFlat(p, rowStride: w, within: floor / 2) { continue }
+                    edge(p, 1, 0)
+                    edge(p, w, 1)
+                    edge(p, w + 1, 2)
+                    edge(p, w - 1, 3)
+                }
             }
-        } else {
-            FrameMeasurements.forEachBusyPixel(image, spans: spans, margin: margin, rowStep: rowStep,
-                                               columnStep: columnStep, flatWithin: floor / 2) { p in
-                edge(p, 1, 0)
-                edge(p, w, 1)
-                edge(p, w + 1, 2)
-                edge(p, w - 1, 3)
-            }
+            y += rowStep
         }
         func normalised(_ k: Int) -> Double {
             guard den[k] > 0 else { return 0 }

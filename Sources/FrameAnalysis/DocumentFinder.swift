@@ -121,6 +121,10 @@ final class DocumentFinder {
     /// brighter): a document's side keeps one polarity along its length, wavy texture and stripes do not.
     private var profiles: UnsafeMutableBufferPointer<Profile> = .allocate(capacity: 1)
     typealias Profile = SIMD8<Float>
+    /// A quad's corners in order, as a tuple: the quad search builds thousands of them, so no arrays.
+    private typealias Corners = (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
+    /// A scored quad of the search: its corners, confidence, ranking score and the candidate lines of its sides.
+    private typealias RankedQuad = (corners: Corners, confidence: Double, score: Double, sides: SIMD4<Int>)
     private var profileStride = 0, profileOrigin = 0
     private var sampledRange: [(lo: Int, hi: Int)] = []
     /// Per candidate line, whether `readLines` refitted it and whether it profiled it (it stops reading lines that
@@ -196,8 +200,7 @@ final class DocumentFinder {
     /// The best card-like quad, located on `coarse` and refined on `working` (corners in working pixels), or nil.
     /// When the best quad's confidence is below `acceptance`, the quads are searched again among more lines, unless
     /// the frame's mean luma is above `widerSearchMaxLuma`.
-    func find(coarse: GrayImage, working: GrayImage, acceptance: Double = 0.6,
-              widerSearchMaxLuma: Double = .infinity) -> Found? {
+    func find(coarse: GrayImage, working: GrayImage, acceptance: Double, widerSearchMaxLuma: Double) -> Found? {
         let w = coarse.width, h = coarse.height
         guard w >= 16, h >= 16 else { return nil }
         coarseGradients.compute(coarse)
@@ -216,7 +219,7 @@ final class DocumentFinder {
         // the second, so it can only find a better-scoring outline.
         // Not in an over-exposed frame: its card's edges are clipped into the background, and more lines there are
         // the clutter's (on camsim seeds 2-4 the wider search found no over-exposed card, only false quads).
-        if (found?.confidence ?? 0) < acceptance && (widerSearchMaxLuma.isInfinite || voteImage.meanLuma <= widerSearchMaxLuma) {
+        if (found?.confidence ?? 0) < acceptance && voteImage.meanLuma <= widerSearchMaxLuma {
             readLines(coarse, budget: Self.secondPassLines, perSector: Self.secondPassPerSector, fresh: false)
             if let second = bestQuad(coarse, width: w, height: h) { found = second }
         }
@@ -861,7 +864,6 @@ final class DocumentFinder {
         let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
                               origin: profileOrigin)
         let lines = table.lines
-        typealias Corners = (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
         let frameArea = Double(w * h)
         pairs.removeAll(keepingCapacity: true)
         let centre = SIMD2(Double(w) / 2, Double(h) / 2), minSeparation = 0.08 * Double(min(w, h))
@@ -929,9 +931,8 @@ final class DocumentFinder {
         }
         let active = self.active
         let lineSupport = lineSupports.baseAddress!
-        typealias Candidate = (corners: Corners, confidence: Double, score: Double, sides: SIMD4<Int>)
         // The few best distinct quads, best first: the winner is the best one whose inside is printed (below).
-        var ranked: [Candidate] = []
+        var ranked: [RankedQuad] = []
         ranked.reserveCapacity(Self.quadsVerified + 1)
         // Two quads whose corners all lie this close are one outline found through slightly different lines.
         let sameOutline = 0.04 * Double(min(w, h))
@@ -1103,17 +1104,9 @@ final class DocumentFinder {
     /// the quad closed instead on the edge of the printed band beside it. The card's outer edge is then a candidate
     /// line parallel to that long side, outside it by about the missing band's width, supported along its length,
     /// with the short sides' edges running on to it.
-    private func completeBand(_ quad: (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
-                                       confidence: Double, score: Double, sides: SIMD4<Int>),
-                              image: GrayImage) -> (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>,
-                                                              SIMD2<Double>),
-                                                    confidence: Double, score: Double, sides: SIMD4<Int>)? {
+    private func completeBand(_ quad: RankedQuad, image: GrayImage) -> RankedQuad? {
         var c = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
-        func length(_ i: Int) -> Double {
-            let d = c[(i + 1) & 3] - c[i]
-            return (d * d).sum().squareRoot()
-        }
-        let even = (length(0) + length(2)) / 2, odd = (length(1) + length(3)) / 2
+        let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(1, min(even, odd))
         guard long / short > IDCard.longestQuadAspect else { return nil }
         // The band's edge may be any candidate line, not only one `readLines` kept (and read).
@@ -1174,15 +1167,10 @@ final class DocumentFinder {
     /// it, whose sides are among the lines already read (the frame's borders included). The photo inside already
     /// shows a document there, so that outline is held to lenient gates (see `evaluate`), but it must still be a
     /// well-supported outline of its own.
-    private func container(of inner: (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
-                                      confidence: Double, score: Double, sides: SIMD4<Int>),
-                           image: GrayImage, width w: Int, height h: Int)
-        -> (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>), confidence: Double, score: Double,
-            sides: SIMD4<Int>)? {
+    private func container(of inner: RankedQuad, image: GrayImage, width w: Int, height h: Int) -> RankedQuad? {
         let c = [inner.corners.0, inner.corners.1, inner.corners.2, inner.corners.3]
         func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
-        let even = (length(c[1] - c[0]) + length(c[3] - c[2])) / 2
-        let odd = (length(c[2] - c[1]) + length(c[0] - c[3])) / 2
+        let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let innerLong = max(even, odd), innerShort = max(1, min(even, odd))
         guard inner.confidence >= Self.minContainerConfidence, innerLong / innerShort <= Self.maxPhotoAspect else {
             return nil
@@ -1224,8 +1212,7 @@ final class DocumentFinder {
         }
         let lower = SIMD2(-0.6 * Double(w), -0.6 * Double(h)), upper = SIMD2(1.6 * Double(w), 1.6 * Double(h))
         let edgeFloor = Double(edgeThreshold) / 4
-        var best: (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>), confidence: Double,
-                   score: Double, sides: SIMD4<Int>)?
+        var best: RankedQuad?
         for p in pairs.indices {
             let a1 = around[pairs[p].0].index, a2 = around[pairs[p].1].index
             for q in (p + 1)..<pairs.count {
@@ -1275,19 +1262,15 @@ final class DocumentFinder {
     }
 
     /// Inserts a scored quad into the best-first list of at most `quadsVerified` distinct outlines.
-    private static func insert(_ candidate: (corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
-                                             confidence: Double, score: Double, sides: SIMD4<Int>),
-                               into ranked: inout [(corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
-                                                    confidence: Double, score: Double, sides: SIMD4<Int>)],
-                               sameOutline: Double) {
+    private static func insert(_ candidate: RankedQuad, into ranked: inout [RankedQuad], sameOutline: Double) {
         let a = candidate.corners, limit = sameOutline * sameOutline
         // Every corner of the candidate near some corner of the other (in any order: the same quad can be built with
         // its pairs of lines swapped). Tuples, not arrays: this runs inside the quad search.
-        func near(_ p: SIMD2<Double>, _ b: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)) -> Bool {
+        func near(_ p: SIMD2<Double>, _ b: Corners) -> Bool {
             func close(_ q: SIMD2<Double>) -> Bool { ((p - q) * (p - q)).sum() <= limit }
             return close(b.0) || close(b.1) || close(b.2) || close(b.3)
         }
-        func same(_ b: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)) -> Bool {
+        func same(_ b: Corners) -> Bool {
             near(a.0, b) && near(a.1, b) && near(a.2, b) && near(a.3, b)
         }
         if let index = ranked.firstIndex(where: { same($0.corners) }) {
@@ -1301,8 +1284,7 @@ final class DocumentFinder {
 
     /// Share of the quad's inside (shrunk toward its centre, away from its own sides) whose gradient is at least the
     /// weak edge threshold, on a sparse grid of the detection image.
-    private func interiorTexture(_ corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
-                                 in image: GrayImage) -> Double {
+    private func interiorTexture(_ corners: Corners, in image: GrayImage) -> Double {
         let w = image.width, h = image.height
         let all = [corners.0, corners.1, corners.2, corners.3]
         let centre = (all[0] + all[1] + all[2] + all[3]) / 4

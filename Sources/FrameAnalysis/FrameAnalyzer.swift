@@ -52,11 +52,6 @@ public final class FrameAnalyzer {
         }
     }
 
-    /// The working resolution the analyzer decodes a `width × height` JPEG to (for decode-only benchmarks).
-    public func workingSize(forJPEGWidth width: Int, height: Int) -> (width: Int, height: Int) {
-        decoder.scaledSize(width: width, height: height, longSide: thresholds.workingLongSide)
-    }
-
     // MARK: Document mode
 
     private func analyzeDocument(inputSize: (width: Int, height: Int), detection: GrayImage) -> FrameAnalysis {
@@ -131,7 +126,7 @@ public final class FrameAnalyzer {
         metrics["aspect"] = aspect
 
         // Judged on step edges only, so noise, JPEG blocking and sharpening halos cannot make a soft card sharp.
-        let sharpness = CardSharpness.measure(working, spans: spans, rowStep: 4, columnStep: 2)
+        let sharpness = CardSharpness.measure(working, spans: spans, rowStep: 4)
         metrics["sharpness"] = sharpness.overall
         metrics["motionAnisotropy"] = sharpness.anisotropy
 
@@ -182,11 +177,7 @@ public final class FrameAnalyzer {
     /// document's shape. ID-1 is the longest document shape, so it gives the narrowest band that can be missing.
     private static func hiddenBandMargin(_ quad: Quadrilateral, width: Int, height: Int) -> Double {
         let c = quad.corners
-        func length(_ i: Int) -> Double {
-            let d = c[(i + 1) % 4] - c[i]
-            return (d * d).sum().squareRoot()
-        }
-        let even = (length(0) + length(2)) / 2, odd = (length(1) + length(3)) / 2
+        let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(min(even, odd), 1)
         guard long / short > IDCard.longestQuadAspect else { return .infinity }
         // The short sides are extended by the same share of their own length (so perspective is followed).

@@ -30,12 +30,17 @@ struct Quadrilateral: Equatable {
 
     /// Mean of the two long sides over the mean of the two short sides.
     var aspect: Double {
+        let (s0, s1) = Self.meanOppositeSides(corners)
+        return max(s0, s1) / max(min(s0, s1), 1e-9)
+    }
+
+    /// The mean length of sides 0 and 2 (corners 0-1 and 2-3), and of sides 1 and 3, of four corners in order.
+    static func meanOppositeSides(_ c: [SIMD2<Double>]) -> (even: Double, odd: Double) {
         func length(_ i: Int) -> Double {
-            let d = corners[(i + 1) % 4] - corners[i]
+            let d = c[(i + 1) % 4] - c[i]
             return (d * d).sum().squareRoot()
         }
-        let s0 = (length(0) + length(2)) / 2, s1 = (length(1) + length(3)) / 2
-        return max(s0, s1) / max(min(s0, s1), 1e-9)
+        return ((length(0) + length(2)) / 2, (length(1) + length(3)) / 2)
     }
 
     /// The same corners scaled by (sx, sy) about pixel centres.
