@@ -35,25 +35,6 @@ public struct TrackerStateKeys: Sendable {
     /// The bytes of a hex key (upper or lower case; surrounding whitespace ignored), or nil when `text` is not an
     /// even number of hex digits.
     static func bytes(fromHex text: String) -> [UInt8]? {
-        let digits = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
-        guard !digits.isEmpty, digits.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        Hex.decode(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
     }
 }

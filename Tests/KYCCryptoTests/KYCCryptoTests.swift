@@ -17,6 +17,15 @@ struct KYCCryptoTests {
         #expect(!Hex.isLowercaseHex("00AF".utf8))
     }
 
+    @Test func hexDecodesEitherCaseAndRefusesAnythingElse() {
+        #expect(Hex.decode("000fA5ff".utf8) == [0x00, 0x0f, 0xa5, 0xff])
+        #expect(Hex.decode(Hex.encode(Array(0...255)).utf8) == Array(0...255))
+        #expect(Hex.decode("".utf8) == nil)
+        #expect(Hex.decode("abc".utf8) == nil)
+        #expect(Hex.decode("0g".utf8) == nil)
+        #expect(Hex.decode(" 00".utf8) == nil)
+    }
+
     @Test func identifiersAreRandomAndShaped() {
         let ids = Set((0..<200).map { _ in SecureRandom.identifier(prefix: "x_") })
         #expect(ids.count == 200)
