@@ -133,4 +133,20 @@ struct AccuracyEvaluation: Sendable {
         print(text)
         return (mean, measured.count, eligible.count)
     }
+
+    /// The issue's corner criterion: enough documents found to judge, and a mean corner error at the bar. While a set
+    /// is above the bar (`ceilingWhileAboveBar` given) that is a known issue, but the error must not rise above the
+    /// recorded ceiling.
+    func expectMeanCornerErrorAtTheBar(ceilingWhileAboveBar ceiling: Double? = nil) {
+        let (mean, measured, eligible) = meanCornerError()
+        #expect(measured >= eligible / 2, "the engine found too few documents to judge corners")
+        if let ceiling {
+            #expect(mean <= ceiling, "\(setName) corner error rose above its recorded \(ceiling)")
+            withKnownIssue("issue #5: \(setName) mean corner error is above the bar") {
+                #expect(mean <= Self.maxMeanCornerError)
+            }
+        } else {
+            #expect(mean <= Self.maxMeanCornerError)
+        }
+    }
 }

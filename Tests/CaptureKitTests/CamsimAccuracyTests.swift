@@ -29,15 +29,6 @@ struct CamsimAccuracyTests {
     }
 
     @Test func meanCornerErrorOnSharpDetectedFrames() throws {
-        let (mean, measured, eligible) = try Self.evaluation.get().meanCornerError()
-        #expect(measured >= eligible / 2, "the engine found too few documents to judge corners")
-        if let ceiling = Self.cornerErrorCeilingWhileAboveBar {
-            #expect(mean <= ceiling, "camsim corner error rose above its recorded \(ceiling)")
-            withKnownIssue("issue #5: camsim mean corner error is above the bar") {
-                #expect(mean <= AccuracyEvaluation.maxMeanCornerError)
-            }
-        } else {
-            #expect(mean <= AccuracyEvaluation.maxMeanCornerError)
-        }
+        try Self.evaluation.get().expectMeanCornerErrorAtTheBar(ceilingWhileAboveBar: Self.cornerErrorCeilingWhileAboveBar)
     }
 }

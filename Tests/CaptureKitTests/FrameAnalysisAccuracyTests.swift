@@ -26,8 +26,6 @@ struct FrameAnalysisAccuracyTests {
     }
 
     @Test func meanCornerErrorOnSharpDetectedFrames() throws {
-        let (mean, measured, eligible) = try Self.evaluation.get().meanCornerError()
-        #expect(measured >= eligible / 2, "the engine found too few documents to judge corners")
-        #expect(mean <= AccuracyEvaluation.maxMeanCornerError)
+        try Self.evaluation.get().expectMeanCornerErrorAtTheBar()
     }
 }
