@@ -40,8 +40,9 @@ public struct CurlWebhookTransport: WebhookTransport {
             return try body.withUnsafeBufferPointer { buffer in
                 // POSTFIELDS is not copied by libcurl; the buffer outlives `perform` inside this closure.
                 try handle.set(CURLOPT_POSTFIELDSIZE, buffer.count)
-                var emptyBody: UInt8 = 0
-                let pointer = buffer.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(&emptyBody)
+                // (An empty body still needs a valid pointer: a static empty string's, valid for the program's life.)
+                let empty: StaticString = ""
+                let pointer = buffer.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(empty.utf8Start)
                 try handle.set(CURLOPT_POSTFIELDS, pointer: pointer)
                 let code = curl_easy_perform(handle.raw)
                 guard code == CURLE_OK else { return WebhookTransportOutcome(httpStatus: 0, error: Self.name(code)) }
