@@ -38,11 +38,8 @@ enum CardSharpness {
         var num = SIMD4<Int>(repeating: 0), den = SIMD4<Int>(repeating: 0)
         let floor = 20
         @inline(__always) func edge(_ p: UnsafeMutablePointer<UInt8>, _ d: Int, _ k: Int) {
-            let f = Int(p[d]) - Int(p[-d])
+            guard let f = FrameMeasurements.steepestRise(p, d, floor: floor) else { return }
             let af = abs(f)
-            if af < floor { return }
-            // Only the steepest point of each edge profile.
-            if af < abs(Int(p[2 * d]) - Int(p[0])) || af < abs(Int(p[0]) - Int(p[-2 * d])) { return }
             // Only steps: the whole rise keeps the fine rise's sign and is not smaller (a spike or ridge is).
             let ahead = Int(p[reach * d]), behind = Int(p[-reach * d])
             let step = f > 0 ? ahead - behind : behind - ahead

@@ -97,6 +97,18 @@ enum FrameMeasurements {
         return (mean, variance.squareRoot())
     }
 
+    /// The fine rise I(p + d) − I(p − d) at `p` along `d` when it is at least `floor` and `p` is the steepest point
+    /// of its edge profile (neither half-step beside it is larger); nil otherwise. Both sharpness measures (this
+    /// file's and `CardSharpness`) start from it.
+    @inline(__always)
+    static func steepestRise(_ p: UnsafeMutablePointer<UInt8>, _ d: Int, floor: Int) -> Int? {
+        let f = Int(p[d]) - Int(p[-d])
+        let af = abs(f)
+        if af < floor { return nil }
+        if af < abs(Int(p[2 * d]) - Int(p[0])) || af < abs(Int(p[0]) - Int(p[-2 * d])) { return nil }
+        return f
+    }
+
     /// Edge steepness per direction. At each edge pixel (|fine difference| a local maximum above a noise floor) the
     /// fine difference I(p+d) − I(p−d) is compared with the step across the edge I(p+3d) − I(p−3d): for a crisp edge
     /// they are equal, for a Gaussian blur of σ pixels the ratio falls towards 1/3. Edges are weighted by strength so
@@ -110,11 +122,8 @@ enum FrameMeasurements {
         var num = SIMD4<Int>(repeating: 0), den = SIMD4<Int>(repeating: 0)
         let floor = 20
         @inline(__always) func edge(_ p: UnsafeMutablePointer<UInt8>, _ d: Int, _ k: Int) {
-            let f = Int(p[d]) - Int(p[-d])
+            guard let f = steepestRise(p, d, floor: floor) else { return }
             let af = abs(f)
-            if af < floor { return }
-            // Only the steepest point of each edge profile.
-            if af < abs(Int(p[2 * d]) - Int(p[0])) || af < abs(Int(p[0]) - Int(p[-2 * d])) { return }
             let c = abs(Int(p[3 * d]) - Int(p[-3 * d]))
             num[k] &+= af &* af
             den[k] &+= af &* max(c, af)
