@@ -9,7 +9,7 @@ struct LocalStackEndToEndTests {
         defer { stack.stopAll() }
         let key = try stack.createAPIKey(tenant: "acme")
         let up = try stack.start("kycctl", arguments: ["up"])
-        try await stack.waitUntil(seconds: 30, "the stack to be ready") {
+        try await stack.waitUntil("the stack to be ready") {
             (try? await stack.request("GET", "/readyz"))?.status == 200
         }
         #expect(try await stack.request("GET", "/v1/call-types", token: key).status == 200)
@@ -20,11 +20,11 @@ struct LocalStackEndToEndTests {
         let appointment = try #require(children.first { $0.name == "AppointmentService" })
         kill(appointment.pid, SIGKILL)
 
-        try await stack.waitUntil(seconds: 30, "a new AppointmentService") {
+        try await stack.waitUntil("a new AppointmentService") {
             StackHarness.children(of: up.processIdentifier)
                 .contains { $0.name == "AppointmentService" && $0.pid != appointment.pid }
         }
-        try await stack.waitUntil(seconds: 30, "call types served again") {
+        try await stack.waitUntil("call types served again") {
             (try? await stack.request("GET", "/v1/call-types", token: key))?.status == 200
         }
 
