@@ -113,6 +113,15 @@ public final class FrameAnalyzer {
         if skew <= 10 && aspect > IDCard.aspect * 1.1 && edgeDistance >= t.edgeMargin {
             fill *= aspect / IDCard.aspect
         }
+        // A card the frame cuts is larger than what is seen of it, and its longest edge in view is at most its long
+        // side: it covers at least that edge squared over the ID-1 aspect. A card too large to fit the frame must
+        // be told to move away (which then replaces CUT_OFF below), not to move within the frame.
+        if edgeDistance < t.edgeMargin {
+            let seenEdge = inputQuad.longestOutlineSideInside(
+                width: Double(inputSize.width), height: Double(inputSize.height), tolerance: t.edgeMargin * shortSide)
+            fill = max(fill, IDCard.leastArea(seenEdge: seenEdge)
+                / IDCard.largestArea(width: inputSize.width, height: inputSize.height))
+        }
         // Where the unseen band can be: on either long side. The card may be called whole only if it fits the frame
         // wherever that band lies; a quad closed by a printed band inside a card that leaves the frame (the band
         // edge across the card standing in for the card's edge beyond the frame) must not pass for a whole card.

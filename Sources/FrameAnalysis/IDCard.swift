@@ -17,4 +17,10 @@ enum IDCard {
         let cardLong = min(long, short * aspect)
         return max(cardLong * cardLong / aspect, 1)
     }
+
+    /// The least area (pixels²) of a document one of whose straight edges is seen `length` long: no edge of a
+    /// document is longer than its long side, and ID-1 is the most elongated identity document (ID-3 is 1.42).
+    static func leastArea(seenEdge length: Double) -> Double {
+        length * length / aspect
+    }
 }

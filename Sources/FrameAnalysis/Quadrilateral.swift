@@ -43,6 +43,42 @@ struct Quadrilateral: Equatable {
         return ((length(0) + length(2)) / 2, (length(1) + length(3)) / 2)
     }
 
+    /// The length of the longest side's part inside a `width × height` frame, leaving out sides that run along the
+    /// frame's edge (both ends within `tolerance` of the same edge, or beyond it): there the frame cuts the document,
+    /// so such a side is not part of its outline.
+    func longestOutlineSideInside(width: Double, height: Double, tolerance: Double) -> Double {
+        let hi = SIMD2(width - 1, height - 1)
+        var longest = 0.0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            let alongEdge = (a.x <= tolerance && b.x <= tolerance) || (a.y <= tolerance && b.y <= tolerance)
+                || (a.x >= hi.x - tolerance && b.x >= hi.x - tolerance)
+                || (a.y >= hi.y - tolerance && b.y >= hi.y - tolerance)
+            guard !alongEdge, let inside = Self.clip(a, b, to: hi) else { continue }
+            let d = inside.1 - inside.0
+            longest = max(longest, (d * d).sum().squareRoot())
+        }
+        return longest
+    }
+
+    /// The part of segment a–b inside the rectangle from the origin to `hi` (Liang–Barsky), nil when none is.
+    private static func clip(_ a: SIMD2<Double>, _ b: SIMD2<Double>, to hi: SIMD2<Double>)
+        -> (SIMD2<Double>, SIMD2<Double>)? {
+        let d = b - a
+        var t0 = 0.0, t1 = 1.0
+        // Each edge of the rectangle as p · t ≤ q.
+        for (p, q) in [(-d.x, a.x), (d.x, hi.x - a.x), (-d.y, a.y), (d.y, hi.y - a.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+            } else if p < 0 {
+                t0 = max(t0, q / p)
+            } else {
+                t1 = min(t1, q / p)
+            }
+        }
+        return t0 <= t1 ? (a + d * t0, a + d * t1) : nil
+    }
+
     /// The same corners scaled by (sx, sy) about pixel centres.
     func scaled(x sx: Double, y sy: Double) -> Quadrilateral {
         Quadrilateral(corners: corners.map { SIMD2(($0.x + 0.5) * sx - 0.5, ($0.y + 0.5) * sy - 0.5) })

@@ -67,6 +67,16 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         #expect(cut.value! < cut.threshold!)
     }
 
+    @Test func cardTooLargeForTheFrameAsksToMoveAwayNotCutOff() throws {
+        // Only the card's lower part is in view (a third of the largest card the frame holds), but its bottom edge
+        // spans the frame: a card that long cannot fit, so moving it within the frame would not help.
+        let corners = [(40.0, -165.0), (620.0, -160.0), (615.0, 200.0), (45.0, 195.0)]
+        let analysis = try analyzeDocument(documentFrame(corners: corners))
+        #expect(analysis.primary == .moveAway, "\(analysis.feedback) \(analysis.metrics)")
+        #expect(!analysis.feedback.contains { $0.code == .cutOff })
+        #expect(analysis.metrics["fill"]! > AnalysisThresholds.default.maxFill)
+    }
+
     @Test func smallCardAsksToMoveCloser() throws {
         let corners = [(260.0, 140.0), (380.0, 142.0), (378.0, 218.0), (262.0, 216.0)]
         let analysis = try analyzeDocument(documentFrame(corners: corners))
