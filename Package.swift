@@ -55,8 +55,8 @@ let package = Package(
 
         // Shared libraries: the logic lives here, reachable from tests without sockets.
         .target(name: "KYCCore", swiftSettings: swiftSettings),
-        // SHA-256, hex and CSPRNG identifiers through libsodium: the one copy every service uses.
-        .target(name: "KYCCrypto", dependencies: ["CSodium"], swiftSettings: swiftSettings),
+        // SHA-256, HMAC and CSPRNG identifiers through libsodium: the one copy every service uses.
+        .target(name: "KYCCrypto", dependencies: ["CSodium", "KYCCore"], swiftSettings: swiftSettings),
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ", "KYCCore"], swiftSettings: swiftSettings),
         .target(name: "KYCMessages", dependencies: ["CKYCProto", "CProtobufC"], swiftSettings: swiftSettings),
         .target(name: "Messaging", dependencies: ["ZeroMQ", "KYCMessages", "KYCCore"], swiftSettings: swiftSettings),
@@ -152,7 +152,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "KYCCoreTests", dependencies: ["KYCCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "KYCCryptoTests", dependencies: ["KYCCrypto"], swiftSettings: swiftSettings),
+        .testTarget(name: "KYCCryptoTests", dependencies: ["KYCCrypto", "KYCCore"], swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "KYCMessagesTests", dependencies: ["KYCMessages"], swiftSettings: swiftSettings),
         .testTarget(name: "MessagingTests", dependencies: ["Messaging", "ZeroMQ", "KYCMessages"], swiftSettings: swiftSettings),

@@ -6,6 +6,7 @@
 // every process but the first; all of them then read the final file back, so they agree on the winner's key. A
 // reader never sees a half-written key, because the final name only ever points at a complete file.
 import Foundation
+import KYCCore
 import KYCCrypto
 
 /// `<dataDirectory>/capture-state.key`: 64 hex digits and a newline, mode 0600, created on first use.

@@ -1,6 +1,7 @@
 // The secret keys that authenticate tracker states. Every CaptureService process that may serve a stream must hold
 // the same current key, or a state issued by one is refused by the next.
 import Foundation
+import KYCCore
 import KYCCrypto
 
 /// The HMAC keys of tracker states: `current` seals new states and opens them; `previous` (during a key rotation)

@@ -1,3 +1,5 @@
+import KYCCore
+
 /// The request target (`/path?query`) split and percent-decoded. Pure, so that every odd input can be tested
 /// without a socket; malformed escapes are kept as written rather than rejected, because a handler can still
 /// answer 404 or 400 for a path it does not know, and the server must never fail on client bytes.
@@ -44,7 +46,7 @@ struct RequestTarget: Equatable {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+               let high = Hex.value(of: bytes[index + 1]), let low = Hex.value(of: bytes[index + 2]) {
                 decoded.append(high << 4 | low)
                 index += 3
                 continue
@@ -53,14 +55,5 @@ struct RequestTarget: Equatable {
             index += 1
         }
         return String(decoding: decoded, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -1,5 +1,6 @@
 // The platform's one SHA-256, through libsodium (every service used to carry its own copy of this wrapper).
 import CSodium
+import KYCCore
 
 public enum SHA256 {
     /// The 32-byte digest of `bytes`.

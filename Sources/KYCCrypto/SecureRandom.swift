@@ -1,4 +1,5 @@
 import CSodium
+import KYCCore
 
 /// Random bytes and identifiers from the operating system's CSPRNG (libsodium's `randombytes_buf`).
 public enum SecureRandom {

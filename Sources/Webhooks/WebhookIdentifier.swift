@@ -1,3 +1,4 @@
+import KYCCore
 import KYCCrypto
 
 /// Identifiers like `evt_4f9c…` and `dlv_…`: a prefix that says what they name, then 128 random bits in lowercase

@@ -1,3 +1,4 @@
+import KYCCore
 import KYCCrypto
 import Testing
 
