@@ -13,7 +13,8 @@ public final class FrameAnalyzer {
     private let small = GrayImage()
     private let spans = RegionSpans()
     private let glare = GlareMeasurement()
-    private let documentFinder = DocumentFinder()
+    /// Internal so tests can compare finder settings (`findDocument`).
+    let documentFinder = DocumentFinder()
     private var faceDetector: FaceDetector?
     private let faceSharpness = FaceSharpness()
 
@@ -24,6 +25,22 @@ public final class FrameAnalyzer {
 
     /// Analyses one frame. Bad input (empty, corrupt or truncated JPEG, wrong raw size, too many pixels) throws.
     public func analyze(_ input: FrameInput, mode: FrameMode) throws(FrameAnalysisError) -> FrameAnalysis {
+        let (inputSize, detection) = try prepare(input)
+        switch mode {
+        case .document: return analyzeDocument(inputSize: inputSize, detection: detection)
+        case .selfie: return try analyzeSelfie(inputSize: inputSize, detection: detection)
+        }
+    }
+
+    /// The document finder's answer on one frame, prepared exactly as `analyze` prepares it: tests compare finder
+    /// settings (`documentFinder`) through it without copying the decode and detection-scale steps.
+    func findDocument(_ input: FrameInput) throws(FrameAnalysisError) -> DocumentFinder.Found? {
+        try locateDocument(detection: prepare(input).detection)
+    }
+
+    /// Decodes or samples the frame into `working` and picks the detection image; returns the input's size.
+    private func prepare(_ input: FrameInput) throws(FrameAnalysisError)
+        -> (inputSize: (width: Int, height: Int), detection: GrayImage) {
         let inputSize: (width: Int, height: Int)
         switch input {
         case .jpeg(let bytes):
@@ -46,10 +63,13 @@ public final class FrameAnalyzer {
         } else {
             detection = working
         }
-        switch mode {
-        case .document: return analyzeDocument(inputSize: inputSize, detection: detection)
-        case .selfie: return try analyzeSelfie(inputSize: inputSize, detection: detection)
-        }
+        return (inputSize, detection)
+    }
+
+    /// Located on the coarse detection image, corners refined on the working image.
+    private func locateDocument(detection: GrayImage) -> DocumentFinder.Found? {
+        documentFinder.find(coarse: detection, working: working, acceptance: thresholds.minDocumentConfidence,
+                            widerSearchMaxLuma: thresholds.maxBrightness)
     }
 
     // MARK: Document mode
@@ -58,9 +78,7 @@ public final class FrameAnalyzer {
         let t = thresholds
         var metrics = FrameMetrics()
         var feedback: [Feedback] = []
-        // Located on the coarse detection image, corners refined on the working image.
-        let found = documentFinder.find(coarse: detection, working: working, acceptance: t.minDocumentConfidence,
-                                        widerSearchMaxLuma: t.maxBrightness)
+        let found = locateDocument(detection: detection)
         let quad = found?.quad
         var region: DocumentRegion?
 

@@ -19,20 +19,12 @@ struct QuadSearchPruningTests {
     static func compareWithAndWithoutPruning(set name: String) throws
         -> (quads: [String], confidences: [String], compared: Int) {
         let set = try (name == "framegen" ? GeneratedFrames.accuracySet : GeneratedFrames.camsimSet).get()
-        let thresholds = AnalysisThresholds.default
-        let decoder = JPEGGrayDecoder()
-        let working = GrayImage(), coarse = GrayImage()
-        let pruned = DocumentFinder(), unpruned = DocumentFinder()
-        unpruned.prunesUnsupportedSides = false
+        let pruned = FrameAnalyzer(), unpruned = FrameAnalyzer()
+        unpruned.documentFinder.prunesUnsupportedSides = false
         var quads: [String] = [], confidences: [String] = [], compared = 0
         for label in set.labels where label.mode == "document" && label.sequence == nil {
-            try decoder.decode(set.bytes(label), into: working, longSide: thresholds.workingLongSide,
-                               maxPixels: 40_000_000)
-            coarse.downsample2x(from: working)
-            let a = pruned.find(coarse: coarse, working: working, acceptance: thresholds.minDocumentConfidence,
-                                widerSearchMaxLuma: thresholds.maxBrightness)
-            let b = unpruned.find(coarse: coarse, working: working, acceptance: thresholds.minDocumentConfidence,
-                                  widerSearchMaxLuma: thresholds.maxBrightness)
+            let bytes = try set.bytes(label)
+            let a = try pruned.findDocument(.jpeg(bytes)), b = try unpruned.findDocument(.jpeg(bytes))
             if a?.quad.corners != b?.quad.corners { quads.append(label.file) }
             if a?.confidence != b?.confidence { confidences.append(label.file) }
             compared += 1
