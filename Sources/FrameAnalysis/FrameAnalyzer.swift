@@ -115,9 +115,15 @@ public final class FrameAnalyzer {
         metrics["documentConfidence"] = found.confidence
 
         // Geometry, in input pixels (so raw and JPEG frames of one size agree).
-        // Fill is relative to the largest ID-1 card that fits the frame: a card can never cover a 16:9 (or 4:3)
-        // frame, so frame-relative fill would make "close enough" depend on the camera's aspect ratio.
-        var fill = inputQuad.area / IDCard.largestArea(width: inputSize.width, height: inputSize.height)
+        // Fill is relative to the largest ID-1 card held the same way that fits the frame: a card can never cover a
+        // 16:9 (or 4:3) frame, so frame-relative fill would make "close enough" depend on the camera's aspect ratio,
+        // and a card held across a portrait frame is as close as it can get when it spans the frame's width. An
+        // upright quad in a landscape frame is judged as a card held across: cards are held that way there, and an
+        // upright rectangle there is more often a card's portrait photo, which must not pass for a card close enough.
+        let heldAcross = inputQuad.longSideHorizontal || inputSize.width >= inputSize.height
+        let largestCard = IDCard.largestArea(width: inputSize.width, height: inputSize.height,
+                                             longSideHorizontal: heldAcross)
+        var fill = inputQuad.area / largestCard
         let shortSide = Double(min(inputSize.width, inputSize.height))
         var margin = Double.infinity
         for c in inputQuad.corners {
@@ -137,8 +143,7 @@ public final class FrameAnalyzer {
         if edgeDistance < t.edgeMargin {
             let seenEdge = inputQuad.longestOutlineSideInside(
                 width: Double(inputSize.width), height: Double(inputSize.height), tolerance: t.edgeMargin * shortSide)
-            fill = max(fill, IDCard.leastArea(seenEdge: seenEdge)
-                / IDCard.largestArea(width: inputSize.width, height: inputSize.height))
+            fill = max(fill, IDCard.leastArea(seenEdge: seenEdge) / largestCard)
         }
         // Where the unseen band can be: on either long side. The card may be called whole only if it fits the frame
         // wherever that band lies; a quad closed by a printed band inside a card that leaves the frame (the band

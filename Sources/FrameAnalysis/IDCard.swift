@@ -10,11 +10,13 @@ enum IDCard {
     /// long side is not in the quad (DocumentFinder looks for it; FrameAnalyzer does not call such a card whole).
     static let longestQuadAspect = aspect * 1.25
 
-    /// Area (pixels²) of the largest ID-1 card, in either orientation, that fits a `width × height` frame. Fill is
-    /// judged against it because a card can never cover a frame of another aspect ratio.
-    static func largestArea(width: Int, height: Int) -> Double {
-        let long = Double(max(width, height)), short = Double(min(width, height))
-        let cardLong = min(long, short * aspect)
+    /// Area (pixels²) of the largest ID-1 card held the same way (long side across or upright) that fits a
+    /// `width × height` frame. Fill is judged against it because a card can never cover a frame of another aspect
+    /// ratio, and a card held across a portrait frame can grow only until it spans the frame's width: the user
+    /// moves closer, they do not turn the card.
+    static func largestArea(width: Int, height: Int, longSideHorizontal: Bool) -> Double {
+        let along = Double(longSideHorizontal ? width : height), across = Double(longSideHorizontal ? height : width)
+        let cardLong = min(along, across * aspect)
         return max(cardLong * cardLong / aspect, 1)
     }
 

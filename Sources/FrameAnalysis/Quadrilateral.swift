@@ -34,6 +34,16 @@ struct Quadrilateral: Equatable {
         return max(s0, s1) / max(min(s0, s1), 1e-9)
     }
 
+    /// Whether the quad's longer pair of opposite sides runs nearer the horizontal than the vertical: a card held
+    /// across the frame rather than upright.
+    var longSideHorizontal: Bool {
+        let (even, odd) = Self.meanOppositeSides(corners)
+        // Sides 0 and 2 run from corner 0 to 1 and 3 to 2; sides 1 and 3 from corner 1 to 2 and 0 to 3.
+        let d = even >= odd ? (corners[1] - corners[0]) + (corners[2] - corners[3])
+                            : (corners[2] - corners[1]) + (corners[3] - corners[0])
+        return abs(d.x) >= abs(d.y)
+    }
+
     /// The mean length of sides 0 and 2 (corners 0-1 and 2-3), and of sides 1 and 3, of four corners in order.
     static func meanOppositeSides(_ c: [SIMD2<Double>]) -> (even: Double, odd: Double) {
         func length(_ i: Int) -> Double {

@@ -77,6 +77,20 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         #expect(analysis.metrics["fill"]! > AnalysisThresholds.default.maxFill)
     }
 
+    @Test func cardHeldAcrossAPortraitFrameIsJudgedAgainstTheFrameWidth() throws {
+        // A landscape card over 60 % of a portrait frame's width: a third of the largest card held that way, but
+        // under a sixth of an upright card filling the frame's height (which would say MOVE_CLOSER).
+        var frame = SyntheticFrame.background(width: 360, height: 640, seed: 7)
+        let corners = [(70.0, 250.0), (290.0, 252.0), (289.0, 391.0), (71.0, 389.0)]
+        frame.drawCard(corners: corners)
+        frame.addNoise(amplitude: 3, seed: 7)
+        let analysis = try analyzeDocument(frame)
+        #expect(cornerError(analysis.region, corners) < 7)
+        #expect(analysis.primary == .good, "\(analysis.feedback) \(analysis.metrics)")
+        let fill = try #require(analysis.metrics["fill"])
+        #expect(abs(fill - 220 * 139 / (360 * 360 / IDCard.aspect)) < 0.05)
+    }
+
     @Test func smallCardAsksToMoveCloser() throws {
         let corners = [(260.0, 140.0), (380.0, 142.0), (378.0, 218.0), (262.0, 216.0)]
         let analysis = try analyzeDocument(documentFrame(corners: corners))

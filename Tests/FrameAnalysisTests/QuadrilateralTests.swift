@@ -30,4 +30,11 @@ import Testing
         let q = quad([(300, 10), (400, 10), (400, 60), (300, 60)])
         #expect(q.longestOutlineSideInside(width: 200, height: 100, tolerance: 2) == 0)
     }
+
+    @Test func orientationFollowsTheLongerPairOfSides() {
+        #expect(quad([(10, 10), (110, 15), (108, 70), (12, 65)]).longSideHorizontal)
+        #expect(!quad([(10, 10), (70, 12), (68, 110), (12, 108)]).longSideHorizontal)
+        // Rolled 30°: still nearer the horizontal.
+        #expect(quad([(0, 0), (86.6, 50), (61.6, 93.3), (-25, 43.3)]).longSideHorizontal)
+    }
 }
