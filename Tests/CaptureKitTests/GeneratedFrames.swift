@@ -43,6 +43,13 @@ struct GeneratedFrames: Sendable {
         script: "tools/camsim/camsim.py", preparedIn: "KYC_CAMSIM_DIR",
         arguments: ["--seed", "1", "--count-per-class", "10", "--size", "1280x720,1920x1080"])
 
+    /// camsim frames as a phone held upright streams them (720x1280 and 1080x1920), seed 6, 10 per class: cards held
+    /// across a portrait frame, the way most capture screens ask for them. `make test` passes it prepared
+    /// (`scripts/prepare-test-frames camsim-portrait`) in KYC_CAMSIM_PORTRAIT_DIR.
+    static let camsimPortraitSet: Result<GeneratedFrames, GenerationError> = generate(
+        script: "tools/camsim/camsim.py", preparedIn: "KYC_CAMSIM_PORTRAIT_DIR",
+        arguments: ["--seed", "6", "--count-per-class", "10", "--size", "720x1280,1080x1920"])
+
     /// The set prepared in the directory named by the environment variable `preparedIn`, or else runs the generator
     /// (python3) into a temporary directory; fails with its standard error when python3 or its packages are
     /// missing. `make test` prepares the sets before the test process starts, so that minutes of generation do not
