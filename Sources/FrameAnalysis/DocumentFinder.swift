@@ -19,6 +19,8 @@
 //    shapes a card cannot project to are dropped; the rest are scored by edge support, shape, size, and whether
 //    their sides stop at the corners (a card's corner is where both edges end; lines that run on past a "corner"
 //    are a background grid or a card that continues beyond the frame).
+//    When no quad is good enough even among more lines, a card's fourth side is searched for where three of its
+//    sides put it (a small or faint side can be missing from the frame-wide vote's strongest lines).
 // 5. The winner's sides are refitted on the working image: along each side, the sub-pixel position of the
 //    steepest step of the side's polarity; total-least-squares line through them, outliers dropped, refit.
 import Foundation
@@ -69,6 +71,19 @@ final class DocumentFinder {
     private static let minOppositeCosine = 0.5
     private static let secondPassLines = 44
     private static let secondPassPerSector = 14
+    /// Lines the fourth-side search (see `addFourthSides`) may add, at most: per seed, the best `bandLines` of its
+    /// band, for the best `fourthSideSeeds` seeds (three sides, each with an edge along at least `minSeedSupport`
+    /// of it) by support × span and the `cleanestSeeds` best by support alone. Its outline is accepted only within
+    /// `maxSearchedSkew` degrees of square (AnalysisThresholds' default `maxSkew`, beyond which a card is TILTED).
+    private static let maxAddedLines = 16
+    /// Two lines within 5° (cos 5°) and `sameLineOffset` of each other are one line.
+    private static let sameLineCosine = 0.9962
+    private static func sameLineOffset(shortSide: Int) -> Double { max(2.0, Double(shortSide) * 0.025) }
+    private static let fourthSideSeeds = 10
+    private static let cleanestSeeds = 3
+    private static let bandLines = 2
+    private static let minSeedSupport = 0.6
+    private static let maxSearchedSkew = 15.0
     /// Brightness difference across a side / the step its gradient implies, below which the side is a painted line
     /// or a joint (same brightness both sides), not the edge between the document and its background.
     private static let minStepness = 0.35
@@ -163,6 +178,8 @@ final class DocumentFinder {
     private var refitTimes: UnsafeMutableBufferPointer<Double> = .allocate(capacity: 1)
     /// Indices into `lines` of the lines quads are built from.
     private var active: [Int] = []
+    /// The last quad search's winner (see `completesThreeSides`).
+    private var winner: RankedQuad?
     private var edgeThreshold: Int { coarseGradients.edgeThreshold }
     private var weakThreshold: Int { coarseGradients.weakThreshold }
     private var gx: UnsafeMutableBufferPointer<Int16> { coarseGradients.gx }
@@ -222,6 +239,20 @@ final class DocumentFinder {
         if (found?.confidence ?? 0) < acceptance && voteImage.meanLuma <= widerSearchMaxLuma {
             readLines(coarse, budget: Self.secondPassLines, perSector: Self.secondPassPerSector, fresh: false)
             if let second = bestQuad(coarse, width: w, height: h) { found = second }
+            // Still nothing: where three of a card's sides are among the lines (two opposite, one across them), its
+            // fourth may be too faint, or too short, to be among the frame's strongest lines; it is searched for
+            // where a card's shape puts it (see `addFourthSides`). Such an outline rests on a line found by a search
+            // that takes the best it can find, so it must also look like a card seen nearly square-on: an outline
+            // that is far off square is as likely to be assembled from texture (stripes, waves) as to be a card.
+            // (Only quads with a side on a searched line are new: the others were all searched above.)
+            let firstSearched = lines.count, searchedFrom = active.count
+            if (found?.confidence ?? 0) < acceptance && addFourthSides(coarse),
+               let fourth = bestQuad(coarse, width: w, height: h, requiring: ~((1 << UInt64(searchedFrom)) &- 1)),
+               fourth.confidence > (found?.confidence ?? 0),
+               fourth.quad.skewDegrees <= Self.maxSearchedSkew,
+               completesThreeSides(searchedFrom: firstSearched, width: w, height: h) {
+                found = fourth
+            }
         }
         guard let best = found else { return nil }
         let sx = Double(working.width) / Double(w), sy = Double(working.height) / Double(h)
@@ -459,15 +490,16 @@ final class DocumentFinder {
         for (i, peak) in peaks.enumerated() { order[i] = UInt64(UInt16.max - peak.votes) << 32 | UInt64(i) }
         var remaining = peaks.count
         Self.buildMinHeap(order, count: remaining)
-        let minSeparation = max(2.0, Double(shortSide) * 0.025)
+        let minSeparation = Self.sameLineOffset(shortSide: shortSide)
         for i in perSector.indices { perSector[i] = 0 }
         while remaining > 0 {
             let peak = peaks[Int(Self.popMin(order, count: &remaining) & 0xffff_ffff)]
             let degrees = 2 * peak.angle
             // (The normal `Line(theta:…)` computes, from a table.)
             let candidate = Line(normal: Self.cellNormals[peak.angle], rho: Double(peak.rho))   // on the vote image
-            // (Within 5°: cos 5° = 0.9962.)
-            if lines.contains(where: { Self.similar($0, candidate, cosine: 0.9962, offset: minSeparation) }) { continue }
+            if lines.contains(where: { Self.similar($0, candidate, cosine: Self.sameLineCosine, offset: minSeparation) }) {
+                continue
+            }
             let sector = (degrees % 180) / 30
             if perSector[sector] >= Self.maxCandidatesPerSector { continue }
             perSector[sector] += 1
@@ -784,7 +816,7 @@ final class DocumentFinder {
         if fresh {
             profileOrigin = half
             profileStride = 2 * half + 2
-            let needed = lines.count * profileStride
+            let needed = (lines.count + Self.maxAddedLines) * profileStride
             if needed > profiles.count {
                 profiles.deallocate()
                 profiles = .allocate(capacity: needed)
@@ -795,9 +827,9 @@ final class DocumentFinder {
             refitted.append(contentsOf: repeatElement(false, count: lines.count))
             profiled.removeAll(keepingCapacity: true)
             profiled.append(contentsOf: repeatElement(false, count: lines.count))
-            if lines.count > lineSupports.count {
+            if lines.count + Self.maxAddedLines > lineSupports.count {
                 lineSupports.deallocate()
-                lineSupports = .allocate(capacity: lines.count)
+                lineSupports = .allocate(capacity: lines.count + Self.maxAddedLines)
             }
         }
         active.removeAll(keepingCapacity: true)
@@ -828,17 +860,169 @@ final class DocumentFinder {
                 sampledRange[index] = profileLine(index, image, half: half)
                 profiled[index] = true
             }
-            let range = sampledRange[index]
-            guard range.lo <= range.hi else { continue }
-            let row = profiles.baseAddress! + index * profileStride
-            let sums = row[range.hi + 1 + profileOrigin] - row[range.lo + profileOrigin]
-            // (Lenient: most of a line through a small card crosses the background.)
-            guard sums[1] >= 6, Double(sums[2]) >= 0.27 * Double(sums[3]) else { continue }
+            guard let support = outlineSupport(index) else { continue }
             perSector[sector] += 1
             active.append(index)
-            // Samples of the line's stronger polarity over its whole length (see `evidenceBound`).
-            lineSupport[index] = Double(max(sums[1] + sums[4], sums[1] - sums[4]) / 2)
+            lineSupport[index] = support
         }
+    }
+
+    /// For a profiled line that can be part of an outline (enough edge samples, and a brightness step across it
+    /// for enough of them; lenient, because most of a line through a small card crosses the background): the
+    /// samples of its stronger polarity over its whole length (see `evidenceBound`). Nil for any other line.
+    private func outlineSupport(_ index: Int) -> Double? {
+        let range = sampledRange[index]
+        guard range.lo <= range.hi else { return nil }
+        let row = profiles.baseAddress! + index * profileStride
+        let sums = row[range.hi + 1 + profileOrigin] - row[range.lo + profileOrigin]
+        guard sums[1] >= 6, Double(sums[2]) >= 0.27 * Double(sums[3]) else { return nil }
+        return Double(max(sums[1] + sums[4], sums[1] - sums[4]) / 2)
+    }
+
+    /// Adds `line` (coarse pixels) to the active lines, refitted and read, when the search does not have it yet and
+    /// it passes `readLines`'s outline test; returns whether it was added.
+    private func adopt(_ candidate: Line, _ image: GrayImage) -> Bool {
+        let w = image.width, h = image.height
+        let half = Int((Double(w * w + h * h)).squareRoot()) + 4
+        let separation = Self.sameLineOffset(shortSide: min(w, h))
+        guard active.count < 64, lines.count < refittedCapacity else { return false }
+        if active.contains(where: { Self.similar(lines[$0], candidate, cosine: Self.sameLineCosine, offset: separation) }) {
+            return false
+        }
+        let index = lines.count
+        lines.append(candidate)
+        sampledRange.append((lo: 0, hi: -1))
+        refitted.append(true)
+        profiled.append(false)
+        refitLine(index, width: w, height: h, half: half)
+        let line = lines[index]
+        var keep = !line.unsupported
+            && !active.contains(where: { Self.similar(lines[$0], line, cosine: Self.sameLineCosine, offset: separation) })
+        if keep {
+            sampledRange[index] = profileLine(index, image, half: half)
+            profiled[index] = true
+            if let support = outlineSupport(index) { lineSupports[index] = support } else { keep = false }
+        }
+        guard keep else {
+            lines.removeLast(); sampledRange.removeLast(); refitted.removeLast(); profiled.removeLast()
+            return false
+        }
+        active.append(index)
+        return true
+    }
+
+    /// Whether the last winning quad rests on exactly one line the fourth-side search found (index `first` on), with
+    /// both ends of that side inside the frame: the search completes three sides the frame-wide vote found, and only
+    /// with a side it can see (where a card's outline leaves the frame, the line across it may be its print).
+    private func completesThreeSides(searchedFrom first: Int, width w: Int, height h: Int) -> Bool {
+        guard let quad = winner else { return false }
+        let corners = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
+        var searched = 0
+        for s in 0..<4 where quad.sides[s] >= first {
+            searched += 1
+            for p in [corners[s], corners[(s + 1) & 3]]
+            where p.x < 0 || p.y < 0 || p.x > Double(w - 1) || p.y > Double(h - 1) {
+                return false
+            }
+        }
+        return searched == 1
+    }
+
+    /// Lines `profiles` and `lineSupports` have room for.
+    private var refittedCapacity: Int { min(profiles.count / max(1, profileStride), lineSupports.count) }
+
+    /// Looks for a card's fourth side where three are among the active lines: two opposite lines and one across both,
+    /// each with an edge of one polarity along most of the card's outline (from the crossings), the fourth side then
+    /// crossing the same two lines, roughly parallel to the third, on the side where their edges run, at a distance
+    /// a card's aspect allows (see `BandLineSearch`). Adds the lines found to the active lines; returns whether any
+    /// was added.
+    private func addFourthSides(_ image: GrayImage) -> Bool {
+        let w = image.width, h = image.height
+        let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!,
+                              stride: profileStride, origin: profileOrigin)
+        let lines = table.lines
+        let minSide = 0.08 * Double(min(w, h))
+        @inline(__always) func insideFrame(_ p: SIMD2<Double>) -> Bool {
+            p.x >= 2 && p.y >= 2 && p.x <= Double(w - 3) && p.y <= Double(h - 3)
+        }
+        // The share of the segment from a to b on line `index` with an edge of its stronger polarity.
+        func support(_ index: Int, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+            let line = lines[index]
+            let d = SIMD2(-line.normal.y, line.normal.x)
+            let sums = table.segment(index, (a * d).sum(), (b * d).sum())
+            guard sums[0] >= 6 else { return 0 }
+            return Double(max(sums[1] + sums[4], sums[1] - sums[4]) / 2) / Double(sums[0])
+        }
+        typealias Seed = (score: Double, third: Int, from: (SIMD2<Double>, SIMD2<Double>),
+                          along: (SIMD2<Double>, SIMD2<Double>), span: Double)
+        var seeds: [Seed] = []
+        let candidates = active.filter { !lines[$0].border }
+        for (position, i) in candidates.enumerated() {
+            for j in candidates[(position + 1)...] {
+                guard abs((lines[i].normal * lines[j].normal).sum()) >= Self.minOppositeCosine else { continue }
+                if let x = Self.intersect(lines[i], lines[j]), insideFrame(x) { continue }
+                for k in candidates where k != i && k != j {
+                    guard abs((lines[k].normal * lines[i].normal).sum()) <= 0.87,
+                          abs((lines[k].normal * lines[j].normal).sum()) <= 0.87,
+                          let ci = Self.intersect(lines[k], lines[i]), let cj = Self.intersect(lines[k], lines[j]),
+                          insideFrame(ci), insideFrame(cj) else { continue }
+                    let span = ((ci - cj) * (ci - cj)).sum().squareRoot()
+                    guard span >= minSide else { continue }
+                    let third = support(k, ci, cj)
+                    guard third >= Self.minSeedSupport else { continue }
+                    // Along each opposite line, away from the third side, on either side of it.
+                    for side in [1.0, -1.0] {
+                        var di = SIMD2(-lines[i].normal.y, lines[i].normal.x)
+                        var dj = SIMD2(-lines[j].normal.y, lines[j].normal.x)
+                        if (di * lines[k].normal).sum() * side < 0 { di = -di }
+                        if (dj * lines[k].normal).sum() * side < 0 { dj = -dj }
+                        let reach = max(minSide, 0.4 * span)
+                        guard insideFrame(ci + di * reach), insideFrame(cj + dj * reach) else { continue }
+                        let first = support(i, ci + di * 2, ci + di * reach)
+                        let second = support(j, cj + dj * 2, cj + dj * reach)
+                        let score = min(third, min(first, second))
+                        guard score >= Self.minSeedSupport else { continue }
+                        seeds.append((score * span, k, (ci, cj), (di, dj), span))
+                    }
+                }
+            }
+        }
+        guard !seeds.isEmpty else { return false }
+        seeds.sort { $0.score > $1.score }
+        // The best seeds by support and span (a large card's sides first), then the best by support alone not yet
+        // among them (a small card's sides are short, but as clean). The same three sides found through slightly
+        // different lines are one seed.
+        var chosen = Array(seeds.prefix(Self.fourthSideSeeds))
+        let sameOutline = 0.04 * Double(min(w, h))
+        @inline(__always) func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
+            ((a - b) * (a - b)).sum() <= sameOutline * sameOutline
+        }
+        var cleanest = seeds
+        cleanest.sort { $0.score / $0.span > $1.score / $1.span }
+        var extra = 0
+        for seed in cleanest where extra < Self.cleanestSeeds {
+            let known = chosen.contains { other in
+                let sameEnds = (close(seed.from.0, other.from.0) && close(seed.from.1, other.from.1))
+                    || (close(seed.from.0, other.from.1) && close(seed.from.1, other.from.0))
+                return sameEnds && ((seed.along.0 + seed.along.1) * (other.along.0 + other.along.1)).sum() > 0
+            }
+            if !known {
+                chosen.append(seed)
+                extra += 1
+            }
+        }
+        var added = false
+        for seed in chosen {
+            let (ci, cj) = seed.from, (di, dj) = seed.along
+            // From a square-ish card seen at a slant to an ID-1 card's long side seen along it.
+            let near = max(minSide, 0.4 * seed.span), far = 2.3 * seed.span
+            let band = [ci + di * near, cj + dj * near, cj + dj * far, ci + di * far]
+            for found in BandLineSearch.lines(coarseGradients, width: w, height: h, band: band,
+                                              reference: lines[seed.third].normal, count: Self.bandLines) {
+                if adopt(Line(normal: found.normal, rho: found.rho), image) { added = true }
+            }
+        }
+        return added
     }
 
     /// Refits and profiles the candidate lines `readLines` left unread (all but the frame borders and the lines the
@@ -860,7 +1044,10 @@ final class DocumentFinder {
 
     // MARK: Quads
 
-    private func bestQuad(_ image: GrayImage, width w: Int, height h: Int) -> (quad: Quadrilateral, confidence: Double, borders: [Bool])? {
+    /// The best quad (see `find`); only quads with a side on one of the active lines in `required` (bits by position
+    /// in `active`) are built.
+    private func bestQuad(_ image: GrayImage, width w: Int, height h: Int,
+                          requiring required: UInt64 = .max) -> (quad: Quadrilateral, confidence: Double, borders: [Bool])? {
         let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
                               origin: profileOrigin)
         let lines = table.lines
@@ -990,11 +1177,13 @@ final class DocumentFinder {
             // is not steep to itself).
             let sideLines = sideMask[p], ownLines: UInt64 = 1 << UInt64(pa1) | 1 << UInt64(pa2)
             var firstLines = sideLines & ~((2 << UInt64(pa1)) &- 1), laterCount = 0
+            let ownRequired = ownLines & required != 0
             while firstLines != 0 {
                 let first = firstLines.trailingZeroBitCount
                 firstLines &= firstLines &- 1
                 for q in Int(pairStart[first])..<Int(pairStart[first + 1])
-                where (sideLines >> UInt64(pairs[q].1)) & 1 != 0 && sideMask[q] & ownLines == ownLines {
+                where (sideLines >> UInt64(pairs[q].1)) & 1 != 0 && sideMask[q] & ownLines == ownLines
+                    && (ownRequired || (1 << UInt64(pairs[q].0) | 1 << UInt64(pairs[q].1)) & required != 0) {
                     later[laterCount] = Int32(q)
                     laterCount += 1
                 }
@@ -1063,6 +1252,7 @@ final class DocumentFinder {
                 Self.insert(((c0, c1, c2, c3), confidence, score, sides), into: &ranked, sameOutline: sameOutline)
             }
         }
+        winner = nil
         guard !ranked.isEmpty else { return nil }
         // An ID document's face is printed all over (photo, text, guilloche, MRZ): its inside is full of edges. A
         // plain object with a straight outline (a window pane, a box, a book cover, a hand's edge closed by the frame)
@@ -1085,6 +1275,7 @@ final class DocumentFinder {
         }
         if let outer = container(of: best, image: image, width: w, height: h) { best = outer }
         if let completed = completeBand(best, image: image) { best = completed }
+        winner = best
         // Canonical order (clockwise from top-left), with each side's border flag following its side.
         let found = [best.corners.0, best.corners.1, best.corners.2, best.corners.3]
         let ordered = Quadrilateral.ordered(found)
