@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""camsim: an independent generator of labelled document frames with a physical camera model.
+"""camsim: an independent generator of labelled document and selfie frames with a physical camera model.
 
 Writes JPEG frames and a labels.json in tools/framegen's format (so tools/framegen/evaluate.py and the Swift accuracy
 test read it). Each class is defined by the physical quantity docs/capture.md judges, chosen with a clear margin
 from the engine's default threshold; every frame is measured after rendering (on the decoded JPEG) and re-drawn if
-its truth would be ambiguous. See tools/camsim/README.md.
+its truth would be ambiguous. Selfie frames (--mode selfie) are rendered by selfies.py. See tools/camsim/README.md.
 """
 import argparse
 import json
@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import camera  # noqa: E402
 import documents  # noqa: E402
 import scenes  # noqa: E402
+import selfies  # noqa: E402
 
 GENERATOR = "camsim/1"
 CLASSES = ["GOOD", "NO_DOCUMENT", "CUT_OFF", "MOVE_CLOSER", "MOVE_AWAY", "TILTED", "TOO_DARK", "TOO_BRIGHT", "BLURRY",
@@ -380,25 +381,30 @@ def main(argv=None):
     parser.add_argument("--out", required=True, help="output directory (created)")
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--count-per-class", type=int, required=True)
-    parser.add_argument("--size", default=DEFAULT_SIZES,
-                        help=f"WIDTHxHEIGHT, or a comma list used in turn (default {DEFAULT_SIZES})")
-    parser.add_argument("--classes", default=",".join(CLASSES), help="comma list of classes (default: all)")
+    parser.add_argument("--size", default=None,
+                        help=f"WIDTHxHEIGHT, or a comma list used in turn (default {DEFAULT_SIZES}; selfies "
+                             f"{selfies.DEFAULT_SIZES})")
+    parser.add_argument("--mode", choices=["document", "selfie"], default="document",
+                        help="document frames (default) or selfie frames (a person in front of the front camera)")
+    parser.add_argument("--classes", default=None, help="comma list of classes (default: all of the mode's)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel processes (default: cores)")
     args = parser.parse_args(argv)
-    classes = [c.strip().upper() for c in args.classes.split(",") if c.strip()]
-    unknown = [c for c in classes if c not in CLASSES]
+    known = CLASSES if args.mode == "document" else selfies.SELFIE_CLASSES
+    classes = [c.strip().upper() for c in (args.classes or ",".join(known)).split(",") if c.strip()]
+    unknown = [c for c in classes if c not in known]
     if unknown:
-        parser.error(f"unknown classes: {', '.join(unknown)} (known: {', '.join(CLASSES)})")
-    sizes = parse_sizes(args.size)
+        parser.error(f"unknown classes: {', '.join(unknown)} (known: {', '.join(known)})")
+    sizes = parse_sizes(args.size or (DEFAULT_SIZES if args.mode == "document" else selfies.DEFAULT_SIZES))
     os.makedirs(args.out, exist_ok=True)
     tasks = [(args.seed, cls, i, *sizes[i % len(sizes)], args.out)
              for cls in classes for i in range(args.count_per_class)]
     cv2.setNumThreads(1)
+    work = make_frame if args.mode == "document" else selfies.make_selfie_frame
     if args.jobs > 1:
         with Pool(args.jobs) as pool:
-            frames = pool.map(make_frame, tasks, chunksize=1)
+            frames = pool.map(work, tasks, chunksize=1)
     else:
-        frames = [make_frame(t) for t in tasks]
+        frames = [work(t) for t in tasks]
     with open(os.path.join(args.out, "labels.json"), "w") as f:
         json.dump({"generator": GENERATOR, "seed": args.seed, "frames": frames}, f, indent=1)
     print(f"camsim: wrote {len(frames)} frames and labels.json to {args.out}")
