@@ -119,6 +119,16 @@ import Testing
         #expect(analysis.primary == .noFace)
     }
 
+    /// A second person smaller than the half-size search finds reliably (Fixtures/README.md) is still a second
+    /// person: the frame must never pass as GOOD.
+    @Test func smallSecondPersonIsMultipleFaces() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/small-second-face-camsim-seed1.jpg")
+        let analysis = try FrameAnalyzer().analyze(.jpeg(Array(try Data(contentsOf: url))), mode: .selfie)
+        #expect(analysis.primary == .multipleFaces, "\(analysis.feedback) \(analysis.faces)")
+        #expect(analysis.faces.count == 2)
+    }
+
     @Test func feedbackCodesKeepTheCanonicalOrder() {
         #expect(FeedbackCode.allCases.map(\.rawValue) == [
             "NO_DOCUMENT", "CUT_OFF", "MOVE_CLOSER", "MOVE_AWAY", "TILTED", "TOO_DARK", "TOO_BRIGHT", "BLURRY", "GLARE",
