@@ -135,7 +135,7 @@ struct GatewayEndToEndTests {
         kill(worker.processIdentifier, SIGSTOP)
         defer { kill(worker.processIdentifier, SIGCONT) }
         let stuck = try await stack.request("GET", "/v1/call-types", token: key)
-        #expect(stuck.status == 504)
+        #expect(stuck.status == 504, "\(stuck.text)")
         #expect(stuck.errorCode == "deadline_exceeded")
     }
 

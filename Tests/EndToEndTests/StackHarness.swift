@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -52,22 +53,35 @@ final class StackHarness: @unchecked Sendable {
         return directory
     }()
 
+    /// The next port `freePort` tries. Ports are handed out once per test process, from a block chosen by the process
+    /// id, below the kernel's ephemeral range (32768 and up): asking the kernel for a free port (bind to port 0, read
+    /// it, close) let two harnesses, or an outgoing connection, take the same port between the check and the child's
+    /// own bind, and one test's requests could reach another test's stack.
+    private static let nextPort = Mutex(20_000 + Int(getpid() % 100) * 120)
+
+    /// A loopback TCP port no other harness of this process has been given, free when checked.
     static func freePort() throws -> Int {
+        while true {
+            let port = nextPort.withLock { next in
+                defer { next = next + 1 < 32_768 ? next + 1 : 20_000 }
+                return next
+            }
+            if canBind(port) { return port }
+        }
+    }
+
+    private static func canBind(_ port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa -> Int32 in
-                guard bind(fd, sa, length) == 0 else { return -1 }
-                return getsockname(fd, sa, &length)
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-        guard bound == 0 else { throw HarnessError("cannot find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     var environment: [String: String] {
