@@ -33,4 +33,8 @@ struct CamsimAccuracyTests {
     @Test func meanCornerErrorOnSharpDetectedFrames() async throws {
         try await Self.evaluated().expectMeanCornerErrorAtTheBar(ceilingWhileAboveBar: Self.cornerErrorCeilingWhileAboveBar)
     }
+
+    @Test func noFrameWithSomethingToFixIsJudgedGood() async throws {
+        try await Self.evaluated().expectNoFalseGood()
+    }
 }

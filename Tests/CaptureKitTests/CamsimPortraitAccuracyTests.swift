@@ -30,4 +30,8 @@ struct CamsimPortraitAccuracyTests {
         try await Self.evaluated().expectMeanCornerErrorAtTheBar(
             ceilingWhileAboveBar: Self.cornerErrorCeilingWhileAboveBar)
     }
+
+    @Test func noFrameWithSomethingToFixIsJudgedGood() async throws {
+        try await Self.evaluated().expectNoFalseGood()
+    }
 }

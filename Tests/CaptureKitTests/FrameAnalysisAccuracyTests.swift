@@ -28,4 +28,8 @@ struct FrameAnalysisAccuracyTests {
     @Test func meanCornerErrorOnSharpDetectedFrames() async throws {
         try await Self.evaluated().expectMeanCornerErrorAtTheBar()
     }
+
+    @Test func noFrameWithSomethingToFixIsJudgedGood() async throws {
+        try await Self.evaluated().expectNoFalseGood()
+    }
 }
