@@ -249,37 +249,45 @@ public final class FrameAnalyzer {
     /// The cascade's native window: the smallest face it can find in the image it searches.
     private static let cascadeWindow = 24
 
-    /// `faces` (found on `detection`, largest first) with any second person the half-size search could not see. A
-    /// second face counts from 40 % of the main face's width (MULTIPLE_FACES), but the half-size search sees no face
-    /// under its smallest size (~13 % of the short side) and finds those up to about twice that unreliably (few
-    /// overlapping hits at its coarse step): on camsim selfies 8 of 15 second faces under 22 % of the short side
-    /// were missed, and each such frame was judged GOOD. Those sizes are searched again on the working image (the
-    /// same step on the half-size image, or a finer one, found fewer and cost as much); a hit inside a face already
-    /// found is that face again, and a hit must show an eye (without that test the search also found eyeless texture
-    /// in blurred frames: 5 hits on framegen and camsim selfies, against 5 of 7 second faces it found with an eye).
-    /// It costs about a third more CPU per selfie with a face. Returned in `detection`'s coordinates.
-    private func withSecondPerson(_ faces: [kyc_face], detection: GrayImage) -> [kyc_face] {
-        guard let detector = faceDetector, let main = faces.first else { return faces }
+    /// Second people beside `faces` (found on `detection`, largest first) that the half-size search could not see,
+    /// in `detection`'s coordinates. A second face counts from 40 % of the main face's width (MULTIPLE_FACES), but
+    /// the half-size search sees no face under its smallest size (~13 % of the short side) and finds those up to
+    /// about twice that unreliably (few overlapping hits at its coarse step): on camsim selfies 8 of 15 second faces
+    /// under 22 % of the short side were missed, and each such frame was judged GOOD. Those sizes are searched again
+    /// on the working image (the same step on the half-size image, or a finer one, found fewer and cost as much). A
+    /// hit inside a face already found is that face again. A hit counts when it shows an eye, or, in a frame fit to
+    /// judge (`acceptingEyeless`: the main face neither BLURRY nor TOO_DARK), when it is at least the half-size
+    /// search's smallest size: a second face that small has eyes below the eye cascade's reach (camsim selfie seed 4:
+    /// two eyeless second faces of 14 and 16 %), while the eyeless hits that were texture (6 on framegen and camsim
+    /// selfies) were in blurred or dark frames or under 11 % of the short side. A frame that is BLURRY or TOO_DARK is
+    /// never captured, so the second person is still caught once the frame is fit. It costs about a third more CPU
+    /// per selfie with a face.
+    private func secondPersons(besides faces: [kyc_face], detection: GrayImage,
+                               acceptingEyeless: Bool) -> [kyc_face] {
+        guard let detector = faceDetector, let main = faces.first else { return [] }
         let toWorking = Double(working.width) / Double(max(detection.width, 1))
         let shortDetection = min(detection.width, detection.height)
         let firstPassSmallest = Double(max(Self.cascadeWindow, Int(Double(shortDetection) * 0.13))) * toWorking
         let smallest = max(Double(Self.cascadeWindow), 0.4 * Double(main.width) * toWorking)
         let largest = min(2 * firstPassSmallest, Double(main.width) * toWorking)
-        guard smallest < largest else { return faces }
-        var result = faces
+        guard smallest < largest else { return [] }
+        var known = faces, added: [kyc_face] = []
         let hits = detector.detect(search: working, eyes: working, minFace: Int(smallest),
                                    maxFace: Int(largest.rounded(.up)), scaleStep: 1.2, minNeighbors: 2, equalize: false)
-        for hit in hits where hit.eyes > 0 {
+        for hit in hits where hit.eyes > 0 || (acceptingEyeless && Double(hit.width) >= firstPassSmallest) {
             var face = hit
             face.x = Int32((Double(hit.x) / toWorking).rounded())
             face.y = Int32((Double(hit.y) / toWorking).rounded())
             face.width = Int32((Double(hit.width) / toWorking).rounded())
             face.height = Int32((Double(hit.height) / toWorking).rounded())
             let cx = face.x + face.width / 2, cy = face.y + face.height / 2
-            let known = result.contains { cx >= $0.x && cx < $0.x + $0.width && cy >= $0.y && cy < $0.y + $0.height }
-            if !known { result.append(face) }
+            if known.contains(where: { cx >= $0.x && cx < $0.x + $0.width && cy >= $0.y && cy < $0.y + $0.height }) {
+                continue
+            }
+            known.append(face)
+            added.append(face)
         }
-        return result
+        return added
     }
 
     private func analyzeSelfie(inputSize: (width: Int, height: Int),
@@ -320,17 +328,14 @@ public final class FrameAnalyzer {
                                               equalize: false), searched: working)
             searched = working
         }
-        if !found.isEmpty && searched !== working {
-            found = withSecondPerson(found, detection: detection)
-        }
         let sx = Double(inputSize.width) / Double(searched.width), sy = Double(inputSize.height) / Double(searched.height)
-        let faces = found.map {
-            FaceRegion(x: Double($0.x) * sx, y: Double($0.y) * sy, width: Double($0.width) * sx,
-                       height: Double($0.height) * sy, eyes: Int($0.eyes))
+        func region(_ face: kyc_face) -> FaceRegion {
+            FaceRegion(x: Double(face.x) * sx, y: Double(face.y) * sy, width: Double(face.width) * sx,
+                       height: Double(face.height) * sy, eyes: Int(face.eyes))
         }
+        var faces = found.map(region)
         var metrics = FrameMetrics()
         var feedback: [Feedback] = []
-        metrics["faceCount"] = Double(faces.count)
 
         // Exposure and sharpness on the face when there is one (the background does not matter), else the frame.
         let wx = Double(working.width) / Double(inputSize.width), wy = Double(working.height) / Double(inputSize.height)
@@ -352,6 +357,12 @@ public final class FrameAnalyzer {
         metrics["brightness"] = exposure.mean
         metrics["contrast"] = exposure.stddev
         metrics["sharpness"] = sharpness.overall
+        if !found.isEmpty && searched !== working {
+            faces += secondPersons(besides: found, detection: detection,
+                                   acceptingEyeless: sharpness.overall >= t.minSharpness
+                                       && exposure.mean >= t.minBrightness).map(region)
+        }
+        metrics["faceCount"] = Double(faces.count)
 
         let shortSide = Double(min(inputSize.width, inputSize.height))
         if let face = faces.first {
