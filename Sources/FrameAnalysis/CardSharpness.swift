@@ -6,12 +6,22 @@ enum CardSharpness {
     /// edge by a wider margin (on camsim seeds 2/3 the gap between the softest GOOD and sharpest BLURRY card grew
     /// from 0.04 to 0.13 of the scale).
     static let stepReach = 4
-    /// Raw steepness ratio (fine rise / whole step, strength-weighted) that maps to 0.5, the default BLURRY
-    /// threshold, and the ratio that maps to 0 (1 stays 1).
-    static let ratioAtHalf = 0.65
+    /// Raw steepness ratio (fine rise / whole step, weighted by the fine rise squared) that maps to 0.5, the
+    /// default BLURRY threshold, and the ratio that maps to 0 (1 stays 1). 0.61: halfway between the sharpest
+    /// BLURRY and the softest sharp card (GOOD or GLARE, right quad) of the camsim tuning seeds 2, 3 and portrait 5.
+    static let ratioAtHalf = 0.61
     static let ratioAtZero = 0.3
+    /// A sample is judged when its fine rise is at least `riseFloor` and its whole step at least `stepFloor`.
+    /// The noise floor is on the whole step (sensor noise does not build a 20-level step over 8 pixels); the fine
+    /// rise only has to be above the grain, so the shallow ramps of a smeared edge are read too (with a floor of
+    /// 20 on the fine rise they were not: a card smeared over 20 px kept only the edges along the smear, which are
+    /// crisp, and read as sharp).
+    static let riseFloor = 6
+    static let stepFloor = 20
     /// Steps that reach this luma are left out: they are the rim of a clipped reflection (glare), not print.
     static let clippedLuma = 250
+    /// Vector blocks summed in 32-bit lanes before the sums are moved to integers (see `measure`).
+    static let blocksPerFlush = 64
 
     /// Edge steepness per direction, like `FrameMeasurements.sharpness`, but an edge pixel counts only when it is
     /// part of a *step*: the whole rise I(p+4d) − I(p−4d) has the fine rise's sign and is at least as large.
@@ -25,6 +35,13 @@ enum CardSharpness {
     /// level, so its whole step is at least its fine rise. Judging only steps makes the measure follow the edge width
     /// whatever the contrast, noise or sharpening. Thin printed strokes (ridges too) drop out as well; the card's
     /// outline, photo, blocks and the wider strokes remain, thousands of samples on any card.
+    ///
+    /// The ratio is Σ af³ / Σ af² · step: each step's fine-rise/step ratio weighted by af², not af. Strong steps (the
+    /// card's outline, the photo's frame, dark print on a light body) are the ones a sharp camera draws crisp at any
+    /// card size; weak ones are mostly smooth content (photo shading, guilloche, print finer than the optics
+    /// resolve), which reads as soft ramps and more so the smaller the card is in the frame. With the old weighting
+    /// sharp portrait cards (card ≤ 250 working px) read 0.44–0.50 and were told BLURRY; with af² they read 0.55+
+    /// while the blurred frames stay at or below 0.45 (docs/capture.md, Document sharpness).
     /// Samples every `rowStep`-th row and every other column inside `spans` (the vector walk reads 16 samples at a
     /// time, so the column step is fixed).
     static func measure(_ image: GrayImage, spans: RegionSpans, rowStep: Int = 4) -> SharpnessMeasurement {
@@ -36,14 +53,14 @@ enum CardSharpness {
             return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0)
         }
         var num = SIMD4<Int>(repeating: 0), den = SIMD4<Int>(repeating: 0)
-        let floor = 20
         @inline(__always) func edge(_ p: UnsafeMutablePointer<UInt8>, _ d: Int, _ k: Int) {
-            guard let f = FrameMeasurements.steepestRise(p, d, floor: floor) else { return }
+            guard let f = FrameMeasurements.steepestRise(p, d, floor: riseFloor) else { return }
             let af = abs(f)
-            // Only steps: the whole rise keeps the fine rise's sign and is not smaller (a spike or ridge is).
+            // Only steps: the whole rise keeps the fine rise's sign and is not smaller (a spike or ridge is), and
+            // it is above the noise floor.
             let ahead = Int(p[reach * d]), behind = Int(p[-reach * d])
             let step = f > 0 ? ahead - behind : behind - ahead
-            if step < af { return }
+            if step < af || step < stepFloor { return }
             // Not the falloff of a glare spot: a reflection's lobe is smooth whatever the focus, and its rim
             // (a large step, so heavily weighted) would make a sharp card with glare read as blurred. The rim
             // reaches the clipped core within five step widths (`glareReach`; at three, a soft reflection's outer
@@ -52,8 +69,9 @@ enum CardSharpness {
             // `max`, which the compiler leaves as a call here.)
             if ahead >= clippedLuma || behind >= clippedLuma || Int(p[glareReach * d]) >= clippedLuma
                 || Int(p[-glareReach * d]) >= clippedLuma { return }
-            num[k] &+= af &* af
-            den[k] &+= af &* step
+            // Weighted by af² (see `measure`).
+            num[k] &+= af &* af &* af
+            den[k] &+= af &* af &* step
         }
         // The same samples as `forEachBusyPixel`'s walk, 16 at a time in all four directions (`blockSums`), then
         // the rest of the row as there. (Integer sums: the order does not change them.)
@@ -63,29 +81,35 @@ enum CardSharpness {
             if lo < hi {
                 let row = image.base + y * w
                 var x0 = lo
-                var squares = (SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>())
-                var products = (SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>())
-                // (A row's sums per lane stay far below 2³²: at most 2 · 255² per block.)
-                while x0 + 30 < hi {
-                    let p = row + x0
-                    @inline(__always) func sums(_ d: Int) -> (squares: SIMD8<UInt32>, products: SIMD8<UInt32>) {
-                        blockSums(p, direction: d, reach: reach, glareReach: glareReach, floor: Int16(floor))
-                    }
-                    let s0 = sums(1), s1 = sums(w), s2 = sums(w + 1), s3 = sums(w - 1)
-                    squares.0 &+= s0.squares; products.0 &+= s0.products
-                    squares.1 &+= s1.squares; products.1 &+= s1.products
-                    squares.2 &+= s2.squares; products.2 &+= s2.products
-                    squares.3 &+= s3.squares; products.3 &+= s3.products
-                    x0 += 32
-                }
                 @inline(__always) func total(_ v: SIMD8<UInt32>) -> Int {
                     Int(v[0]) + Int(v[1]) + Int(v[2]) + Int(v[3]) + Int(v[4]) + Int(v[5]) + Int(v[6]) + Int(v[7])
                 }
-                num &+= SIMD4(total(squares.0), total(squares.1), total(squares.2), total(squares.3))
-                den &+= SIMD4(total(products.0), total(products.1), total(products.2), total(products.3))
+                // The lanes' sums are moved to `num`/`den` every `blocksPerFlush` blocks: a block adds at most
+                // 2 · 255³ to a lane, so 64 blocks stay below 2³² whatever the working width.
+                while x0 + 30 < hi {
+                    var cubes = (SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>())
+                    var products = (SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>())
+                    let end = min(hi, x0 + 32 * blocksPerFlush)
+                    while x0 + 30 < end {
+                        let p = row + x0
+                        @inline(__always) func sums(_ d: Int) -> (cubes: SIMD8<UInt32>, products: SIMD8<UInt32>) {
+                            blockSums(p, direction: d, reach: reach, glareReach: glareReach,
+                                      riseFloor: Int16(riseFloor), stepFloor: Int16(stepFloor))
+                        }
+                        let s0 = sums(1), s1 = sums(w), s2 = sums(w + 1), s3 = sums(w - 1)
+                        cubes.0 &+= s0.cubes; products.0 &+= s0.products
+                        cubes.1 &+= s1.cubes; products.1 &+= s1.products
+                        cubes.2 &+= s2.cubes; products.2 &+= s2.products
+                        cubes.3 &+= s3.cubes; products.3 &+= s3.products
+                        x0 += 32
+                    }
+                    num &+= SIMD4(total(cubes.0), total(cubes.1), total(cubes.2), total(cubes.3))
+                    den &+= SIMD4(total(products.0), total(products.1), total(products.2), total(products.3))
+                }
                 for x in stride(from: x0, to: hi, by: 2) {
                     let p = row + x
-                    if FrameMeasurements.isFlat(p, rowStride: w, within: floor / 2) { continue }
+                    // (Flat within riseFloor / 2: no fine rise reaches riseFloor, as in `blockSums`.)
+                    if FrameMeasurements.isFlat(p, rowStride: w, within: riseFloor / 2) { continue }
                     edge(p, 1, 0)
                     edge(p, w, 1)
                     edge(p, w + 1, 2)

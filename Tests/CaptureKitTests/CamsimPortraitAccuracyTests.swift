@@ -11,12 +11,13 @@ struct CamsimPortraitAccuracyTests {
     /// The evaluation, computed off the cooperative pool the first time (see `onOwnThread`).
     static func evaluated() async throws -> AccuracyEvaluation { try await onOwnThread { try evaluation.get() } }
 
-    /// Classes below the bar when this set was added (2026-11-30, 72 of 100 right), with the accuracy each must not
-    /// fall below; the list can only shrink (see `AccuracyEvaluation.expectEveryClassAtTheBar`).
+    /// Classes below the bar when this set was added (2026-11-30, 72 of 100 right; 77 once document sharpness was
+    /// weighted by the fine rise squared, which raised GOOD and GLARE), with the accuracy each must not fall below;
+    /// the list can only shrink (see `AccuracyEvaluation.expectEveryClassAtTheBar`).
     static let knownBelowBar: [String: Double] = [
-        "document GOOD": 0.7, "document NO_DOCUMENT": 0.9, "document CUT_OFF": 0.8, "document MOVE_CLOSER": 0.5,
+        "document GOOD": 0.9, "document NO_DOCUMENT": 0.9, "document CUT_OFF": 0.8, "document MOVE_CLOSER": 0.5,
         "document MOVE_AWAY": 0.9, "document TILTED": 0.4, "document TOO_DARK": 0.9, "document TOO_BRIGHT": 0.9,
-        "document BLURRY": 0.8, "document GLARE": 0.4,
+        "document BLURRY": 0.8, "document GLARE": 0.7,
     ]
     /// The mean corner error this set must stay under while it is above the bar.
     static let cornerErrorCeilingWhileAboveBar: Double? = 0.0431
