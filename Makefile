@@ -27,7 +27,8 @@ check-proto: deps-test
 test: check-proto
 	$(SWIFT) build --build-tests
 	KYC_FRAMEGEN_DIR=$$(scripts/prepare-test-frames) KYC_CAMSIM_DIR=$$(scripts/prepare-test-frames camsim) \
-	  KYC_CAMSIM_PORTRAIT_DIR=$$(scripts/prepare-test-frames camsim-portrait) $(SWIFT) test --skip-build
+	  KYC_CAMSIM_PORTRAIT_DIR=$$(scripts/prepare-test-frames camsim-portrait) \
+	  KYC_CAMSIM_SELFIE_DIR=$$(scripts/prepare-test-frames camsim-selfie) $(SWIFT) test --skip-build
 
 bench: build
 	@scripts/install-deps --bench

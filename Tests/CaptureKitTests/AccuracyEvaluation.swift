@@ -117,22 +117,10 @@ struct AccuracyEvaluation: Sendable {
     }
 
     /// Auto-capture's safety: a frame with anything to fix must never be judged GOOD (a GOOD frame is captured).
-    /// While the engine is below the bar, `knownUnsafe` (a count recorded with evidence) makes the shortfall a known
-    /// issue, but the count must not rise; at 0 the criterion is required.
-    func expectNoFalseGood(knownUnsafe: Int = 0) {
+    func expectNoFalseGood() {
         let unsafe = outcomes.filter { $0.primary == "GOOD" && $0.label.expected != "GOOD" }
-        if !unsafe.isEmpty {
-            print("\n\(setName) frames judged GOOD with something to fix: "
-                + unsafe.map { "\($0.label.file) (\($0.label.expected))" }.joined(separator: ", "))
-        }
-        if knownUnsafe > 0 {
-            #expect(unsafe.count <= knownUnsafe, "\(setName): more frames judged GOOD with something to fix")
-            withKnownIssue("issue #5: \(setName) has frames judged GOOD with something to fix") {
-                #expect(unsafe.isEmpty)
-            }
-        } else {
-            #expect(unsafe.isEmpty, "\(setName): \(unsafe.count) frames judged GOOD with something to fix")
-        }
+        let names = unsafe.map { "\($0.label.file) (\($0.label.expected))" }.joined(separator: ", ")
+        #expect(unsafe.isEmpty, "\(setName) frames judged GOOD with something to fix: \(names)")
     }
 
     /// Mean corner error over sharp, fully visible, detected documents, printed with the worst frames.

@@ -50,6 +50,13 @@ struct GeneratedFrames: Sendable {
         script: "tools/camsim/camsim.py", preparedIn: "KYC_CAMSIM_PORTRAIT_DIR",
         arguments: ["--seed", "6", "--count-per-class", "10", "--size", "720x1280,1080x1920"])
 
+    /// Selfie frames from camsim's selfie mode (a ray-traced head before a phone's front camera; landscape and
+    /// portrait), seed 5, 10 per class: the selfie path measured on a generator it was not tuned on. `make test`
+    /// passes it prepared (`scripts/prepare-test-frames camsim-selfie`) in KYC_CAMSIM_SELFIE_DIR.
+    static let camsimSelfieSet: Result<GeneratedFrames, GenerationError> = generate(
+        script: "tools/camsim/camsim.py", preparedIn: "KYC_CAMSIM_SELFIE_DIR",
+        arguments: ["--mode", "selfie", "--seed", "5", "--count-per-class", "10"])
+
     /// The set prepared in the directory named by the environment variable `preparedIn`, or else runs the generator
     /// (python3) into a temporary directory; fails with its standard error when python3 or its packages are
     /// missing. `make test` prepares the sets before the test process starts, so that minutes of generation do not
