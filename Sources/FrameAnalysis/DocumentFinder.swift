@@ -20,7 +20,10 @@
 //    their sides stop at the corners (a card's corner is where both edges end; lines that run on past a "corner"
 //    are a background grid or a card that continues beyond the frame).
 //    When no quad is good enough even among more lines, a card's fourth side is searched for where three of its
-//    sides put it (a small or faint side can be missing from the frame-wide vote's strongest lines).
+//    sides put it (a small or faint side can be missing from the frame-wide vote's strongest lines), and last each
+//    quarter of a side is read at its own polarity (a side's edge flips where the background crosses the card's
+//    brightness). A winner closed by a frame border that reaches deeper into the frame than a cut-off card's part
+//    can is not a card: a card seen whole elsewhere replaces it.
 // 5. The winner's sides are refitted on the working image: along each side, the sub-pixel position of the
 //    steepest step of the side's polarity; total-least-squares line through them, outliers dropped, refit.
 import Foundation
@@ -84,6 +87,12 @@ final class DocumentFinder {
     private static let bandLines = 2
     private static let minSeedSupport = 0.6
     private static let maxSearchedSkew = 15.0
+    /// The deepest a cut-off card's part in view reaches into the frame, in units of its side opposite the frame
+    /// border (see `deeperThanCard`): IDCard.aspect and some perspective.
+    private static let maxCutOffDepth = 1.7
+    /// Share of each quarter of a side whose edge flips polarity once that must carry its edge (see `LineTable`'s
+    /// `quarterSupport`).
+    fileprivate static let minFlippingQuarter: Float = 0.6
     /// Brightness difference across a side / the step its gradient implies, below which the side is a painted line
     /// or a joint (same brightness both sides), not the edge between the document and its background.
     private static let minStepness = 0.35
@@ -154,7 +163,8 @@ final class DocumentFinder {
     private let peakHistogram: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 4096)
     /// The peaks' sort keys (see `vote`).
     private var peakOrder: UnsafeMutableBufferPointer<UInt64> = .allocate(capacity: 1)
-    /// Per candidate line, its samples of its stronger polarity (active lines only).
+    /// Per candidate line, its samples of its stronger polarity (active lines only; see `outlineSupport`), or of
+    /// either polarity for the search with `flippingSides` (see `loosenLineSupports`).
     private var lineSupports: UnsafeMutableBufferPointer<Double> = .allocate(capacity: 1)
     /// Per Hough angle, the first and last offset cell the image's pixels can vote for.
     private let rowReach: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 2 * angleBins)
@@ -178,6 +188,9 @@ final class DocumentFinder {
     private var refitTimes: UnsafeMutableBufferPointer<Double> = .allocate(capacity: 1)
     /// Indices into `lines` of the lines quads are built from.
     private var active: [Int] = []
+    /// Whether the quad search reads a side whose edge changes polarity once by quarters (see `find` and
+    /// `evaluate`).
+    private var flippingSides = false
     /// The last quad search's winner (see `completesThreeSides`).
     private var winner: RankedQuad?
     private var edgeThreshold: Int { coarseGradients.edgeThreshold }
@@ -236,7 +249,9 @@ final class DocumentFinder {
         // the second, so it can only find a better-scoring outline.
         // Not in an over-exposed frame: its card's edges are clipped into the background, and more lines there are
         // the clutter's (on camsim seeds 2-4 the wider search found no over-exposed card, only false quads).
-        if (found?.confidence ?? 0) < acceptance && voteImage.meanLuma <= widerSearchMaxLuma {
+        let widerSearch = voteImage.meanLuma <= widerSearchMaxLuma
+        var searchedFourth = false
+        if (found?.confidence ?? 0) < acceptance && widerSearch {
             readLines(coarse, budget: Self.secondPassLines, perSector: Self.secondPassPerSector, fresh: false)
             if let second = bestQuad(coarse, width: w, height: h) { found = second }
             // Still nothing: where three of a card's sides are among the lines (two opposite, one across them), its
@@ -246,19 +261,92 @@ final class DocumentFinder {
             // that is far off square is as likely to be assembled from texture (stripes, waves) as to be a card.
             // (Only quads with a side on a searched line are new: the others were all searched above.)
             let firstSearched = lines.count, searchedFrom = active.count
-            if (found?.confidence ?? 0) < acceptance && addFourthSides(coarse),
-               let fourth = bestQuad(coarse, width: w, height: h, requiring: ~((1 << UInt64(searchedFrom)) &- 1)),
-               fourth.confidence > (found?.confidence ?? 0),
-               fourth.quad.skewDegrees <= Self.maxSearchedSkew,
-               completesThreeSides(searchedFrom: firstSearched, width: w, height: h) {
-                found = fourth
+            if (found?.confidence ?? 0) < acceptance {
+                searchedFourth = true
+                if addFourthSides(coarse),
+                   let fourth = bestQuad(coarse, width: w, height: h, requiring: ~((1 << UInt64(searchedFrom)) &- 1)),
+                   fourth.confidence > (found?.confidence ?? 0),
+                   fourth.quad.skewDegrees <= Self.maxSearchedSkew,
+                   completesThreeSides(searchedFrom: firstSearched, width: w, height: h) {
+                    found = fourth
+                }
             }
+            // Still nothing: a card's side keeps one polarity only while the background beside it stays darker (or
+            // brighter) than the card's edge; where a shadow, a hand or a two-tone desk crosses it, the edge flips
+            // polarity, and half the side counts against it. Last, the quads are searched once more with each
+            // quarter of a side at its own polarity, for sides whose edge flips at most once (texture and stripes
+            // flip all along; see `LineTable.quarterSupport`). Such an outline is accepted only with exactly one
+            // flipping side, no frame border and every corner in the frame: a card seen whole.
+            if (found?.confidence ?? 0) < acceptance {
+                flippingSides = true
+                loosenLineSupports()
+                if let flipped = bestQuad(coarse, width: w, height: h),
+                   flipped.confidence > (found?.confidence ?? 0), !flipped.borders.contains(true),
+                   flipped.quad.corners.allSatisfy({ p in
+                       p.x >= 0 && p.y >= 0 && p.x <= Double(w - 1) && p.y <= Double(h - 1)
+                   }),
+                   let quad = winner, flippingSideCount(quad) == 1 {
+                    found = flipped
+                }
+                flippingSides = false
+            }
+        }
+        // An accepted winner closed by a frame border does not always end the search. The borders are candidate
+        // lines, and an outline of background edges that reach the frame's edge (a desk's, a paper's, a hand's) is
+        // closed by them just as a card leaving the frame is. When the border-closed outline reaches deeper into
+        // the frame than any card's cut-off part can (see `deeperThanCard`), it is not a cut-off card, and a card
+        // seen whole elsewhere in the frame is searched for: among every candidate line but the borders, then with
+        // the fourth-side search. An accepted outline apart from the border-closed one replaces it (one inside or
+        // around it may be a cut-off card's own print, or a card around its cut-off print).
+        if let closed = found, closed.confidence >= acceptance, widerSearch, !searchedFourth,
+           Self.deeperThanCard(closed.quad, borders: closed.borders) {
+            readLines(coarse, budget: Self.secondPassLines, perSector: Self.secondPassPerSector, fresh: false)
+            active.removeAll { lines[$0].border }
+            var whole = bestQuad(coarse, width: w, height: h)
+            let firstSearched = lines.count, searchedFrom = active.count
+            if (whole?.confidence ?? 0) < acceptance && addFourthSides(coarse),
+               let fourth = bestQuad(coarse, width: w, height: h, requiring: ~((1 << UInt64(searchedFrom)) &- 1)),
+               fourth.confidence >= acceptance, fourth.quad.skewDegrees <= Self.maxSearchedSkew,
+               completesThreeSides(searchedFrom: firstSearched, width: w, height: h) {
+                whole = fourth
+            }
+            if let whole, whole.confidence >= acceptance, Self.apart(whole.quad, closed.quad) { found = whole }
         }
         guard let best = found else { return nil }
         let sx = Double(working.width) / Double(w), sy = Double(working.height) / Double(h)
         let scaled = best.quad.scaled(x: sx, y: sy)
         let refined = refine(scaled, borders: best.borders, in: working) ?? scaled
         return Found(quad: refined, confidence: best.confidence)
+    }
+
+    /// Whether a quad closed by one frame border (side flags `borders`) reaches deeper into the frame than any
+    /// card's cut-off part: the card's side opposite the border is one of its sides, and the part of the card in
+    /// view extends from it at most the card's other side (an ID-1 card's long side is 1.586 × its short side; a
+    /// passport page's, 1.42), so at most `maxCutOffDepth` × the opposite side, perspective included.
+    private static func deeperThanCard(_ quad: Quadrilateral, borders: [Bool]) -> Bool {
+        guard borders.filter({ $0 }).count == 1, let side = borders.firstIndex(of: true) else { return false }
+        func length(_ i: Int) -> Double {
+            let d = quad.corners[(i + 1) & 3] - quad.corners[i & 3]
+            return (d * d).sum().squareRoot()
+        }
+        let depth = (length(side + 1) + length(side + 3)) / 2
+        return depth > Self.maxCutOffDepth * length(side + 2)
+    }
+
+    /// Whether neither quad's centre lies inside the other (two outlines apart, not one inside or around the other).
+    private static func apart(_ a: Quadrilateral, _ b: Quadrilateral) -> Bool {
+        func centre(_ q: Quadrilateral) -> SIMD2<Double> { q.corners.reduce(SIMD2(0, 0), +) / 4 }
+        func contains(_ q: Quadrilateral, _ p: SIMD2<Double>) -> Bool {
+            var sign = 0.0
+            for i in 0..<4 {
+                let a = q.corners[i], b = q.corners[(i + 1) & 3]
+                let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+                if cross * sign < 0 { return false }
+                if cross != 0 { sign = cross }
+            }
+            return true
+        }
+        return !contains(a, centre(b)) && !contains(b, centre(a))
     }
 
     // MARK: Gradients
@@ -802,6 +890,42 @@ final class DocumentFinder {
             let row = profiles + index * stride
             return row[hi + 1 + origin] - row[lo + origin]
         }
+
+        /// Over the segment of line `index` from t0 to t1, judged by quarters, when its edge changes polarity at
+        /// most once from quarter to quarter: the samples with an edge of each quarter's stronger polarity, the
+        /// gradient step signed by it, and the polarities of the quarters at t0 and at t1 (see `evaluate`). Nil
+        /// when the polarity changes more often, or changes where a quarter carries its polarity's edge along less
+        /// than `minFlippingQuarter` of it (an edge that flips polarity is still one edge all along).
+        @inline(__always)
+        func quarterSupport(_ index: Int, _ t0: Double, _ t1: Double)
+            -> (supported: Float, strength: Float, first: Float, last: Float)? {
+            let range = ranges[index]
+            let lo = max(range.lo, Self.ceiling(min(t0, t1)))
+            let hi = min(range.hi, Self.floor(max(t0, t1)))
+            guard lo <= hi else { return nil }
+            let row = profiles + index * stride + origin
+            let n = hi - lo + 1
+            var supported: Float = 0, strength: Float = 0, low: Float = 0, high: Float = 0, changes = 0
+            var continuous = true
+            var start = lo
+            for q in 1...4 {
+                let end = lo + n * q / 4
+                guard end > start else { continue }
+                let p = row[end] - row[start]
+                let sign: Float = p[4] >= 0 ? 1 : -1
+                supported += (p[1] + sign * p[4]) / 2
+                strength += sign * p[5]
+                if p[0] > 0 && (p[1] + sign * p[4]) / 2 < DocumentFinder.minFlippingQuarter * p[0] {
+                    continuous = false
+                }
+                if low == 0 { low = sign }
+                if high != 0 && high != sign { changes += 1 }
+                high = sign
+                start = end
+            }
+            guard changes == 0 || (changes == 1 && continuous) else { return nil }
+            return t1 >= t0 ? (supported, strength, low, high) : (supported, strength, high, low)
+        }
     }
 
     /// Refits the candidate lines, reads them into profiles and keeps those that look like an outline: a step
@@ -926,6 +1050,32 @@ final class DocumentFinder {
             }
         }
         return searched == 1
+    }
+
+    /// How many sides of `quad` have an edge that changes polarity (once) along them.
+    private func flippingSideCount(_ quad: RankedQuad) -> Int {
+        let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!,
+                              stride: profileStride, origin: profileOrigin)
+        let corners = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
+        var count = 0
+        for s in 0..<4 where !lines[quad.sides[s]].border {
+            let normal = lines[quad.sides[s]].normal, d = SIMD2(-normal.y, normal.x)
+            if let q = table.quarterSupport(quad.sides[s], (corners[s] * d).sum(), (corners[(s + 1) & 3] * d).sum()),
+               q.first != q.last {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// Sets each active line's support (the quad search's bound) to its samples with an edge of either polarity.
+    private func loosenLineSupports() {
+        for index in active where !lines[index].border {
+            let range = sampledRange[index]
+            guard range.lo <= range.hi else { continue }
+            let row = profiles.baseAddress! + index * profileStride
+            lineSupports[index] = Double((row[range.hi + 1 + profileOrigin] - row[range.lo + profileOrigin])[1])
+        }
     }
 
     /// Lines `profiles` and `lineSupports` have room for.
@@ -1241,7 +1391,7 @@ final class DocumentFinder {
                 }
                 guard let (support, cornerness, evidenced, ends) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
-                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides) else { continue }
+                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, quarters: flippingSides) else { continue }
                 let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
                 // A quad closed by the frame's borders rests on less evidence: below 70 % of its outline seen as
                 // edges, confidence falls in proportion (long background edges meeting the frame edge are common).
@@ -1438,7 +1588,9 @@ final class DocumentFinder {
                 let sides = SIMD4(a1, b2, a2, b1)
                 guard let (support, cornerness, evidenced, ends) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
-                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, lenient: true) else { continue }
+                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, lenient: true, quarters: flippingSides) else {
+                    continue
+                }
                 let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
                 let confidence = support * (0.8 + 0.2 * aspectFit) * (0.5 + 0.5 * cornerness)
                     * min(1, evidenced / Self.lenientEvidence) * (Self.endsBase + (1 - Self.endsBase) * ends)
@@ -1547,7 +1699,8 @@ final class DocumentFinder {
     }
 
     /// Whether a side of `visible` samples on candidate line `index` can pass `evaluate`'s support test with
-    /// `minimum`: a side's samples of its polarity are at most its line's samples of the stronger polarity.
+    /// `minimum`: a side's samples of its polarity are at most its line's samples of the stronger polarity (of
+    /// either polarity while `flippingSides`).
     @inline(__always)
     private static func sideCanBeSupported(lineSupport: UnsafeMutablePointer<Double>, line index: Int, minimum: Double,
                                            visible: Int) -> Bool {
@@ -1579,12 +1732,14 @@ final class DocumentFinder {
     /// support next to the corners 0…1) or nil when these four lines do not outline one object. Side s runs from corner s to corner s + 1 on line `sides[s]`.
     private static func evaluate(_ table: LineTable, edgeFloor: Double, lengths: SIMD4<Double>, xs: SIMD4<Double>,
                                  ys: SIMD4<Double>, sides: SIMD4<Int>,
-                                 lenient: Bool = false) -> (Double, Double, Double, Double)? {
+                                 lenient: Bool = false,
+                                 quarters byQuarter: Bool = false) -> (Double, Double, Double, Double)? {
         let lines = table.lines
         var supported = 0.0, visible = 0.0
         // Per side: positions of its ends along its line, polarity, strength (first pass: the cheap rejections).
         var t0s = SIMD4<Double>(repeating: 0), t1s = SIMD4<Double>(repeating: 0)
-        var polarities = SIMD4<Double>(repeating: 0), strengths = SIMD4<Double>(repeating: 0)
+        var strengths = SIMD4<Double>(repeating: 0)
+        var startPolarities = SIMD4<Double>(repeating: 0), endPolarities = SIMD4<Double>(repeating: 0)
         var borders = SIMD4<Int>(repeating: 0)
         var fractions = SIMD4<Double>(repeating: 1), weakSide = -1
         for s in 0..<4 where lines[sides[s]].border { borders[s] = 1 }
@@ -1596,9 +1751,13 @@ final class DocumentFinder {
             let sums = table.segment(sides[s], t0, t1)
             let sideVisible = Double(sums[0])
             guard sideVisible > 0 else { continue }
-            // The side's polarity, and its support counting only samples of that polarity.
+            // The side's polarity, and its support counting only samples of one polarity per quarter of it: along a
+            // card's side the background can turn from darker than the card's edge to brighter (a shadow, a hand,
+            // a two-tone desk), and the edge flips polarity there, once; texture and stripes flip all along.
             let polarity: Float = sums[4] >= 0 ? 1 : -1
-            let fraction = Double((sums[1] + polarity * sums[4]) / 2) / sideVisible
+            let quarters = (byQuarter ? table.quarterSupport(sides[s], t0, t1) : nil)
+                ?? ((sums[1] + polarity * sums[4]) / 2, polarity * sums[5], polarity, polarity)
+            let fraction = Double(quarters.supported) / sideVisible
             // A visible side with hardly any edge along it means these lines do not outline one object, unless it
             // is the only such side and the others are strong: a thumb over the card's edge, or a glare patch
             // washing it out, hides part of one side (checked after the loop).
@@ -1615,9 +1774,10 @@ final class DocumentFinder {
             visible += sideVisible
             t0s[s] = t0
             t1s[s] = t1
-            polarities[s] = Double(polarity)
+            startPolarities[s] = Double(quarters.first)
+            endPolarities[s] = Double(quarters.last)
             // (Never below a typical edge: beside a faint side, texture would look like the side running on.)
-            strengths[s] = max(edgeFloor, Double(polarity * sums[5]) / sideVisible)
+            strengths[s] = max(edgeFloor, Double(quarters.strength) / sideVisible)
             fractions[s] = fraction
         }
         guard visible >= lengths.sum() * 0.35 else { return nil }
@@ -1632,12 +1792,14 @@ final class DocumentFinder {
         // border (a side meeting a border is checked to run up to it below).
         var endSupport = 0.0, endsCounted = 0.0
         for s in 0..<4 where borders[s] == 0 && strengths[s] > 0 {
-            let length = lengths[s], t0 = t0s[s], t1 = t1s[s], polarity = Float(polarities[s])
+            let length = lengths[s], t0 = t0s[s], t1 = t1s[s]
             let direction: Double = t1 >= t0 ? 1 : -1
             let skip = max(1, 0.05 * length), window = max(4, 0.2 * length)
             for atEnd in 0..<2 where borders[atEnd == 0 ? (s + 3) & 3 : (s + 1) & 3] == 0 {
-                // Inward from the corner: along the side from its start, back along it from its end.
+                // Inward from the corner: along the side from its start, back along it from its end (at the
+                // polarity of the side's quarter there).
                 let corner = atEnd == 0 ? t0 : t1, inward = atEnd == 0 ? direction : -direction
+                let polarity = Float(atEnd == 0 ? startPolarities[s] : endPolarities[s])
                 let part = table.segment(sides[s], corner + inward * skip, corner + inward * (skip + window))
                 guard part[0] >= 3 else { continue }
                 endSupport += Double((part[1] + polarity * part[4]) / 2 / part[0])
@@ -1647,10 +1809,11 @@ final class DocumentFinder {
         let ends = endsCounted > 0 ? min(1, endSupport / endsCounted / Self.fullEndSupport) : 1
         for s in 0..<4 where borders[s] == 0 && strengths[s] > 0 {
             let index = sides[s], length = lengths[s], t0 = t0s[s], t1 = t1s[s]
-            let polarity = polarities[s], sideStrength = strengths[s]
+            let sideStrength = strengths[s]
             // Signed edge strength per sample over a stretch of this line, relative to the side's own: about 1
-            // where the same edge continues, about 0 over texture (either polarity) or background.
-            func continuation(_ from: Double, _ to: Double) -> Double? {
+            // where the same edge continues, about 0 over texture (either polarity) or background. (At the polarity
+            // of the side's quarter at that end.)
+            func continuation(_ from: Double, _ to: Double, _ polarity: Double) -> Double? {
                 let part = table.segment(index, from, to)
                 guard part[0] >= 3 else { return nil }
                 return max(0, min(1, polarity * Double(part[5] / part[0]) / sideStrength))
@@ -1662,19 +1825,23 @@ final class DocumentFinder {
             // pixels are skipped: a card's rounded corner can sit just inside the frame.
             if startAtBorder || endAtBorder {
                 let skip = min(10, 0.1 * length), inward = skip + max(4, min(16, 0.25 * length))
-                if startAtBorder, let c = continuation(t0 + direction * skip, t0 + direction * inward), c < 0.5 {
+                if startAtBorder, let c = continuation(t0 + direction * skip, t0 + direction * inward,
+                                                       startPolarities[s]), c < 0.5 {
                     return nil
                 }
-                if endAtBorder, let c = continuation(t1 - direction * inward, t1 - direction * skip), c < 0.5 {
+                if endAtBorder, let c = continuation(t1 - direction * inward, t1 - direction * skip,
+                                                     endPolarities[s]), c < 0.5 {
                     return nil
                 }
             }
             // Does the edge run on past either corner? (A card's edge stops there.)
             let extent = max(3, min(12, 0.2 * length))
-            if !startAtBorder, let runOn = continuation(t0 - direction * 2, t0 - direction * (2 + extent)) {
+            if !startAtBorder, let runOn = continuation(t0 - direction * 2, t0 - direction * (2 + extent),
+                                                        startPolarities[s]) {
                 cornerness *= 1 - max(0, runOn - 0.3)
             }
-            if !endAtBorder, let runOn = continuation(t1 + direction * 2, t1 + direction * (2 + extent)) {
+            if !endAtBorder, let runOn = continuation(t1 + direction * 2, t1 + direction * (2 + extent),
+                                                      endPolarities[s]) {
                 cornerness *= 1 - max(0, runOn - 0.3)
             }
         }

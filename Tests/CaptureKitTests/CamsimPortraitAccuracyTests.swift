@@ -12,15 +12,18 @@ struct CamsimPortraitAccuracyTests {
     static func evaluated() async throws -> AccuracyEvaluation { try await onOwnThread { try evaluation.get() } }
 
     /// Classes below the bar when this set was added (2026-11-30, 72 of 100 right; 77 once document sharpness was
-    /// weighted by the fine rise squared, which raised GOOD and GLARE), with the accuracy each must not fall below;
-    /// the list can only shrink (see `AccuracyEvaluation.expectEveryClassAtTheBar`).
+    /// weighted by the fine rise squared, which raised GOOD and GLARE; 79 once the finder read sides whose edge
+    /// flips polarity and searched past border-closed outlines deeper than a card, which raised MOVE_CLOSER and took
+    /// TOO_DARK to the bar), with the accuracy each must not fall below; the list can only shrink (see
+    /// `AccuracyEvaluation.expectEveryClassAtTheBar`).
     static let knownBelowBar: [String: Double] = [
-        "document GOOD": 0.9, "document NO_DOCUMENT": 0.9, "document CUT_OFF": 0.8, "document MOVE_CLOSER": 0.5,
-        "document MOVE_AWAY": 0.9, "document TILTED": 0.4, "document TOO_DARK": 0.9, "document TOO_BRIGHT": 0.9,
-        "document BLURRY": 0.8, "document GLARE": 0.7,
+        "document GOOD": 0.9, "document NO_DOCUMENT": 0.9, "document CUT_OFF": 0.8, "document MOVE_CLOSER": 0.6,
+        "document MOVE_AWAY": 0.9, "document TILTED": 0.4, "document TOO_BRIGHT": 0.9, "document BLURRY": 0.8,
+        "document GLARE": 0.7,
     ]
-    /// The mean corner error this set must stay under while it is above the bar.
-    static let cornerErrorCeilingWhileAboveBar: Double? = 0.0431
+    /// The mean corner error this set must stay under while it is above the bar (0.043 when added, 0.033 since the
+    /// border-closed outlines deeper than a card are searched past).
+    static let cornerErrorCeilingWhileAboveBar: Double? = 0.034
 
     @Test func documentFeedbackAccuracyPerClass() async throws {
         try await Self.evaluated().expectEveryClassAtTheBar(mode: "document", classCount: 10,
