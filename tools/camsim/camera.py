@@ -172,3 +172,20 @@ def expose_and_process(radiance, exposure, sensor, isp, seed):
     if not ok:
         raise RuntimeError("JPEG encoding failed")
     return data.tobytes()
+
+
+def auto_exposed(radiance, bias, sensor, isp, noise_seed, window, judge, settled=lambda m: False):
+    """The phone's auto-exposure converging, with the user's (or the scene's) exposure error `bias` (EV), on the
+    subject: up to five exposures, each moved toward the luma `window` (lo, hi) by what the last one measured.
+    `judge(gray)` returns (luma, measurements); `settled(measurements)` ends the loop early. Returns the last JPEG's
+    bytes, its measurements and the bias reached."""
+    lo, hi = window
+    base_exposure = metered_exposure(radiance)
+    for _nudge in range(5):
+        data = expose_and_process(radiance, base_exposure * 2 ** bias, sensor, isp, noise_seed)
+        gray = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+        luma, m = judge(gray)
+        if lo <= luma <= hi or settled(m):
+            break
+        bias += float(np.clip(2.2 * math.log2(max((lo + hi) / 2, 1) / max(luma, 1)), -2, 2))
+    return data, m, bias

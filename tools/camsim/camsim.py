@@ -331,20 +331,14 @@ def make_frame(task):
                "chroma_blur": rng.uniform(1.0, 2.5), "contrast": rng.uniform(0.0, 0.35),
                "sharpen": rng.uniform(0.2, 0.8), "sharpen_radius": rng.uniform(0.8, 1.6) * unit / 2,
                "jpeg_quality": int(rng.integers(60, 96)), "progressive": bool(rng.random() < 0.2)}
-        base_exposure = camera.metered_exposure(radiance)
-        lo, hi = luma_window(cls)
         noise_seed = int(rng.integers(0, 2 ** 31))
-        for _nudge in range(5):
-            exposure = base_exposure * 2 ** bias
-            data = camera.expose_and_process(radiance, exposure, sensor, isp, noise_seed)
-            gray = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+
+        def judge(gray):
             m = measure(gray, quad if cls != "NO_DOCUMENT" else None, width, height)
-            luma = m.get("doc_luma", m["frame_luma"])
-            if lo <= luma <= hi or cls == "GLARE" and acceptable(cls, m):
-                break
-            # AE convergence with the user's (or the scene's) exposure error: move toward the class's window.
-            target = (lo + hi) / 2
-            bias += float(np.clip(2.2 * math.log2(max(target, 1) / max(luma, 1)), -2, 2))
+            return m.get("doc_luma", m["frame_luma"]), m
+
+        data, m, bias = camera.auto_exposed(radiance, bias, sensor, isp, noise_seed, luma_window(cls), judge,
+                                            settled=lambda m: cls == "GLARE" and acceptable(cls, m))
         last = (cls, m)
         if acceptable(cls, m):
             break

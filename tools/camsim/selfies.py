@@ -685,19 +685,14 @@ def make_selfie_frame(task):
                "chroma_blur": rng.uniform(1.0, 2.5), "contrast": rng.uniform(0.0, 0.3),
                "sharpen": rng.uniform(0.2, 0.8), "sharpen_radius": rng.uniform(0.8, 1.6) * unit / 2,
                "jpeg_quality": int(rng.integers(60, 96)), "progressive": bool(rng.random() < 0.2)}
-        base_exposure = camera.metered_exposure(radiance)
-        lo, hi = selfie_luma_window(cls)
         noise_seed = int(rng.integers(0, 2 ** 31))
-        for _nudge in range(5):
-            exposure = base_exposure * 2 ** bias
-            data = camera.expose_and_process(radiance, exposure, sensor, isp, noise_seed)
-            gray = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+
+        def judge(gray):
+            # Face-priority AE: it meters the face, or the frame without one.
             m = measure_selfie(gray, box, width, height)
-            luma = m.get("face_luma", m["frame_luma"])
-            if lo <= luma <= hi:
-                break
-            # The phone's face-priority AE converging (with an error) on the face, or on the frame without one.
-            bias += float(np.clip(2.2 * math.log2(max((lo + hi) / 2, 1) / max(luma, 1)), -2, 2))
+            return m.get("face_luma", m["frame_luma"]), m
+
+        data, m, bias = camera.auto_exposed(radiance, bias, sensor, isp, noise_seed, selfie_luma_window(cls), judge)
         last = (cls, m)
         if selfie_acceptable(cls, m):
             break
