@@ -1,0 +1,666 @@
+// DocumentFinder, step 4: quads from pairs of opposite lines, scored by edge support, shape and cornerness; the
+// card around its photo and the missing band.
+import Foundation
+
+extension DocumentFinder {
+    // MARK: Quads
+
+    /// The best quad (see `find`); only quads with a side on one of the active lines in `required` (bits by position
+    /// in `active`) are built.
+    func bestQuad(_ image: GrayImage, width w: Int, height h: Int,
+                          requiring required: UInt64 = .max) -> (quad: Quadrilateral, confidence: Double, borders: [Bool])? {
+        let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
+                              origin: profileOrigin)
+        let lines = table.lines
+        let frameArea = Double(w * h)
+        pairs.removeAll(keepingCapacity: true)
+        let centre = SIMD2(Double(w) / 2, Double(h) / 2), minSeparation = 0.08 * Double(min(w, h))
+        for ii in 0..<active.count {
+            for jj in (ii + 1)..<active.count {
+                let i = active[ii], j = active[jj]
+                if lines[i].border && lines[j].border { continue }
+                // Opposite sides: parallel in the card, converging by up to 60° under strong perspective.
+                guard abs((lines[i].normal * lines[j].normal).sum()) >= Self.minOppositeCosine else { continue }
+                // Opposite sides of a card do not cross inside the frame (they would make a wedge, not a card).
+                if let x = Self.intersect(lines[i], lines[j]), x.x >= 0, x.y >= 0, x.x < Double(w), x.y < Double(h) {
+                    continue
+                }
+                // ... and lie well apart: near the frame's centre, at least 8 % of its short side (the smallest card
+                // worth finding is about twice that across).
+                let onI = centre - lines[i].normal * ((centre * lines[i].normal).sum() - lines[i].rho)
+                guard abs((onI * lines[j].normal).sum() - lines[j].rho) >= minSeparation else { continue }
+                pairs.append((ii, jj))
+            }
+        }
+        // Every crossing of two active lines and the |cos| of their angle, computed once (a line is a side of
+        // thousands of candidate quads): by position in `active`, NaN where the lines are parallel.
+        let activeCount = active.count
+        if activeCount * activeCount > crossings.count {
+            crossings.deallocate()
+            cosines.deallocate()
+            crossings = .allocate(capacity: activeCount * activeCount)
+            cosines = .allocate(capacity: activeCount * activeCount)
+        }
+        let crossing = crossings.baseAddress!, cosine = cosines.baseAddress!
+        for ii in 0..<activeCount {
+            for jj in 0..<activeCount {
+                let a = lines[active[ii]], b = lines[active[jj]]
+                crossing[ii * activeCount + jj] = Self.intersect(a, b) ?? SIMD2(repeating: .nan)
+                cosine[ii * activeCount + jj] = abs((a.normal * b.normal).sum())
+            }
+        }
+        // As bit sets over the active lines (at most maxLines + 8 of them, within 64): which lines are frame borders,
+        // and per line which lines cross it steeply enough to be an adjacent side.
+        let steep = steepMasks.baseAddress!
+        // ... and per line which lines cross it at a corner the search accepts: a finite crossing inside the box
+        // around the frame (a quad is built only when all four of its corners are such crossings).
+        let cornerOK = cornerMasks.baseAddress!
+        let lower = SIMD2(-0.6 * Double(w), -0.6 * Double(h)), upper = SIMD2(1.6 * Double(w), 1.6 * Double(h))
+        var borderMask: UInt64 = 0
+        for ii in 0..<activeCount {
+            if lines[active[ii]].border { borderMask |= 1 << UInt64(ii) }
+            var mask: UInt64 = 0, corners: UInt64 = 0
+            for jj in 0..<activeCount {
+                if cosine[ii * activeCount + jj] <= 0.87 { mask |= 1 << UInt64(jj) }
+                let c = crossing[ii * activeCount + jj]
+                if !c.x.isNaN && !c.y.isNaN && !any(c .< lower) && !any(c .> upper) { corners |= 1 << UInt64(jj) }
+            }
+            steep[ii] = mask
+            cornerOK[ii] = corners
+        }
+        // Where each line's pairs begin (pairs come in order of their first line, then their second).
+        let pairStart = pairStarts.baseAddress!
+        do {
+            var next = 0
+            for ii in 0...activeCount {
+                while next < pairs.count && pairs[next].0 < ii { next += 1 }
+                pairStart[ii] = Int32(next)
+            }
+        }
+        let active = self.active
+        let lineSupport = lineSupports.baseAddress!
+        // The few best distinct quads, best first: the winner is the best one whose inside is printed (below).
+        var ranked: [RankedQuad] = []
+        ranked.reserveCapacity(Self.quadsVerified + 1)
+        // Two quads whose corners all lie this close are one outline found through slightly different lines.
+        let sameOutline = 0.04 * Double(min(w, h))
+        let pairs = self.pairs, pairCount = pairs.count
+        if pairCount > laterPairs.count {
+            laterPairs.deallocate()
+            pairSideMasks.deallocate()
+            laterPairs = .allocate(capacity: pairCount)
+            pairSideMasks = .allocate(capacity: pairCount)
+        }
+        if pairCount * activeCount > pairSideCounts.count {
+            pairSideCounts.deallocate()
+            pairSideCounts = .allocate(capacity: pairCount * activeCount)
+        }
+        let sideCount = pairSideCounts.baseAddress!
+        let later = laterPairs.baseAddress!
+        // Per pair, the lines that can be either side between its lines: crossing both steeply, at accepted corners,
+        // and (unless a frame border) with enough edge samples between them for `evaluate`'s support test
+        // (`sideCanBeSupported`). A quad is built only from two pairs each of whose lines is in the other's set.
+        // (Crossings and |cos| are symmetric, so the pair's set holds each of its lines' sides with either pair.)
+        let sideMask = pairSideMasks.baseAddress!
+        for p in 0..<pairCount {
+            let (pa1, pa2) = pairs[p]
+            let row1 = pa1 * activeCount, row2 = pa2 * activeCount
+            var sideLines = steep[pa1] & steep[pa2] & cornerOK[pa1] & cornerOK[pa2]
+            var unchecked = sideLines & ~borderMask, borderLines = sideLines & borderMask
+            while borderLines != 0 {
+                sideCount[p * activeCount + borderLines.trailingZeroBitCount] = 0
+                borderLines &= borderLines &- 1
+            }
+            let support = (borderMask >> UInt64(pa1)) & 1 + (borderMask >> UInt64(pa2)) & 1 > 0
+                ? Self.borderSideSupport : Self.minOccludedSupport
+            while unchecked != 0 {
+                let line = unchecked.trailingZeroBitCount
+                unchecked &= unchecked &- 1
+                let visible = Self.sideVisible(table, line: active[line], from: crossing[row1 + line],
+                                               to: crossing[row2 + line])
+                sideCount[p * activeCount + line] = Int32(visible)
+                if prunesUnsupportedSides && !Self.sideCanBeSupported(lineSupport: lineSupport, line: active[line],
+                                                                      minimum: support, visible: visible) {
+                    sideLines &= ~(1 << UInt64(line))
+                }
+            }
+            sideMask[p] = sideLines
+        }
+        let edgeFloor = Double(edgeThreshold) / 4
+        for p in 0..<pairCount {
+            let (pa1, pa2) = pairs[p]
+            let a1 = active[pa1], a2 = active[pa2]
+            let row1 = pa1 * activeCount, row2 = pa2 * activeCount
+            let pairBorders = Int((borderMask >> UInt64(pa1)) & 1 + (borderMask >> UInt64(pa2)) & 1)
+            let steepToBoth = steep[pa1] & steep[pa2]
+            // Only the later pairs that can make a quad with this one (see `sideMask`) are visited, in pair order
+            // (the order, and so the ranking, of the full scan). A pair sharing line pa1 is never among them (a line
+            // is not steep to itself).
+            let sideLines = sideMask[p], ownLines: UInt64 = 1 << UInt64(pa1) | 1 << UInt64(pa2)
+            var firstLines = sideLines & ~((2 << UInt64(pa1)) &- 1), laterCount = 0
+            let ownRequired = ownLines & required != 0
+            while firstLines != 0 {
+                let first = firstLines.trailingZeroBitCount
+                firstLines &= firstLines &- 1
+                for q in Int(pairStart[first])..<Int(pairStart[first + 1])
+                where (sideLines >> UInt64(pairs[q].1)) & 1 != 0 && sideMask[q] & ownLines == ownLines
+                    && (ownRequired || (1 << UInt64(pairs[q].0) | 1 << UInt64(pairs[q].1)) & required != 0) {
+                    later[laterCount] = Int32(q)
+                    laterCount += 1
+                }
+            }
+            for q in UnsafeBufferPointer(start: later, count: laterCount) {
+                let (pb1, pb2) = pairs[Int(q)]
+                let borders = pairBorders + Int((borderMask >> UInt64(pb1)) & 1 + (borderMask >> UInt64(pb2)) & 1)
+                guard borders <= 2 else { continue }
+                // A frame border is free of edge evidence: prefer a quad with a real fourth edge over one that
+                // borrows the border, or a blurred edge would lose to the frame itself.
+                let borderWeight = borders == 0 ? 1 : (borders == 1 ? 0.75 : 0.5625)
+                // Everything else in the score is at most 1: a quad that cannot beat the worst of the kept quads
+                // (once `quadsVerified` are kept) cannot enter them, and is not built.
+                if ranked.count == Self.quadsVerified, borderWeight <= ranked[ranked.count - 1].score { continue }
+                // Adjacent sides must cross steeply (a card's corner under perspective stays within 60° of square):
+                // |cos| ≤ 0.87 between each line of one pair and each of the other (which also rules out a shared
+                // line, |cos| = 1).
+                if (steepToBoth >> UInt64(pb1)) & (steepToBoth >> UInt64(pb2)) & 1 == 0 { continue }
+                if pa1 == pb1 || pa1 == pb2 || pa2 == pb1 || pa2 == pb2 { continue }
+                let b1 = active[pb1], b2 = active[pb2]
+                let c0 = crossing[row1 + pb1], c1 = crossing[row1 + pb2]
+                let c2 = crossing[row2 + pb2], c3 = crossing[row2 + pb1]
+                if c0.x.isNaN || c1.x.isNaN || c2.x.isNaN || c3.x.isNaN { continue }
+                guard let candidate = CandidateQuad(c0, c1, c2, c3, lower: lower, upper: upper) else { continue }
+                let area = candidate.area
+                guard area >= frameArea * 0.012 else { continue }
+                let sizeWeight = 0.6 + 0.4 * min(1, area / frameArea / 0.2)
+                // (The same bound, now with the size known: skip the shape terms of a quad that cannot enter them.)
+                if ranked.count == Self.quadsVerified, sizeWeight * borderWeight <= ranked[ranked.count - 1].score {
+                    continue
+                }
+                let lengths = candidate.sideLengths
+                let s0 = lengths[0], s1 = lengths[1], s2 = lengths[2], s3 = lengths[3]
+                guard min(min(s0, s1), min(s2, s3)) >= 6 else { continue }
+                let aspect = max(s0 + s2, s1 + s3) / min(s0 + s2, s1 + s3)
+                let worstCos = candidate.worstCosine(lengths)
+                let skewSine = (1 - min(1, worstCos * worstCos)).squareRoot()   // sin of the deviation from 90°
+                guard skewSine <= 0.87 else { continue }
+                // An ID-1 card (1.586) looks squarer only when it is turned away from the camera, which also
+                // makes its corners visibly unsquare; a square-ish shape seen head-on is not a card.
+                guard aspect <= 3.2, aspect >= 1.2 || skewSine >= 0.17 else { continue }
+                let sides = SIMD4(a1, b2, a2, b1)
+                // Bound the score again before reading the profiles: a side cannot have more samples of one
+                // polarity than its whole line has, and the visible share is known from the sides' extents alone.
+                // (Each side's visible samples as counted for its pair's side set: side 0 lies on pa1 between q's
+                // lines, side 1 on pb2 between p's, and so on.)
+                let rowP = p * activeCount, rowQ = Int(q) * activeCount
+                let visibles = SIMD4(sideCount[rowQ + pa1], sideCount[rowP + pb2], sideCount[rowQ + pa2],
+                                     sideCount[rowP + pb1])
+                guard let evidenceBound = Self.evidenceBound(table, lineSupport: lineSupport, lengths: SIMD4(s0, s1, s2, s3),
+                                                             visibles: visibles, sides: sides) else { continue }
+                if ranked.count == Self.quadsVerified,
+                   evidenceBound * sizeWeight * borderWeight * (1 + 1e-9) <= ranked[ranked.count - 1].score {
+                    continue
+                }
+                guard let (support, cornerness, evidenced, ends) = Self.evaluate(
+                    table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
+                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, quarters: flippingSides) else { continue }
+                let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
+                // A quad closed by the frame's borders rests on less evidence: below 70 % of its outline seen as
+                // edges, confidence falls in proportion (long background edges meeting the frame edge are common).
+                let confidence = support * (0.8 + 0.2 * aspectFit) * (0.5 + 0.5 * cornerness) * min(1, evidenced / 0.7)
+                    * (Self.endsBase + (1 - Self.endsBase) * ends)
+                let score = confidence * cornerness * sizeWeight * borderWeight
+                if ranked.count == Self.quadsVerified, score <= ranked[ranked.count - 1].score { continue }
+                Self.insert(((c0, c1, c2, c3), confidence, score, sides), into: &ranked, sameOutline: sameOutline)
+            }
+        }
+        winner = nil
+        guard !ranked.isEmpty else { return nil }
+        // An ID document's face is printed all over (photo, text, guilloche, MRZ): its inside is full of edges. A
+        // plain object with a straight outline (a window pane, a box, a book cover, a hand's edge closed by the frame)
+        // is not, whatever its outline scores. The best quad with a printed inside wins; when none has one, the best
+        // quad stays but its confidence falls with how bare it is.
+        var best = ranked[0]
+        var bestTexture = -1.0
+        for candidate in ranked {
+            let texture = interiorTexture(candidate.corners, in: image)
+            if texture >= Self.minInteriorTexture {
+                best = candidate
+                bestTexture = texture
+                break
+            }
+            if bestTexture < 0 { bestTexture = texture }
+        }
+        if bestTexture < Self.minInteriorTexture {
+            let share = max(0, bestTexture) / Self.minInteriorTexture
+            best.confidence *= share * share
+        }
+        if let outer = container(of: best, image: image, width: w, height: h) { best = outer }
+        if let completed = completeBand(best, image: image) { best = completed }
+        winner = best
+        // Canonical order (clockwise from top-left), with each side's border flag following its side.
+        let found = [best.corners.0, best.corners.1, best.corners.2, best.corners.3]
+        let ordered = Quadrilateral.ordered(found)
+        var borders = [Bool](repeating: false, count: 4)
+        for i in 0..<4 {
+            let a = ordered.corners[i], b = ordered.corners[(i + 1) % 4]
+            for j in 0..<4 {
+                let c = found[j], d = found[(j + 1) % 4]
+                if (a == c && b == d) || (a == d && b == c) { borders[i] = lines[best.sides[j]].border }
+            }
+        }
+        return (ordered, best.confidence, borders)
+    }
+
+    /// The quad with its missing band restored, or nil. A quad much longer than any identity document is a card one
+    /// of whose bands was not closed by its own edge: a light band (an MRZ strip) against a background of its shade,
+    /// the quad closed instead on the edge of the printed band beside it. The card's outer edge is then a candidate
+    /// line parallel to that long side, outside it by about the missing band's width, supported along its length,
+    /// with the short sides' edges running on to it.
+    func completeBand(_ quad: RankedQuad, image: GrayImage) -> RankedQuad? {
+        var c = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
+        let (even, odd) = Quadrilateral.meanOppositeSides(c)
+        let long = max(even, odd), short = max(1, min(even, odd))
+        guard long / short > IDCard.longestQuadAspect else { return nil }
+        // The band's edge may be any candidate line, not only one `readLines` kept (and read).
+        readRemainingLines(image)
+        let table = LineTable(lines: self.lines, ranges: sampledRange, profiles: profiles.baseAddress!,
+                              stride: profileStride, origin: profileOrigin)
+        let lines = table.lines
+        let missing = long / IDCard.aspect - short
+        let centre = (c[0] + c[1] + c[2] + c[3]) / 4
+        var best: (side: Int, line: Int, support: Double, start: SIMD2<Double>, end: SIMD2<Double>)?
+        for side in (even >= odd ? [0, 2] : [1, 3]) {
+            let own = lines[quad.sides[side]]
+            guard !own.border else { continue }
+            let before = quad.sides[(side + 3) & 3], after = quad.sides[(side + 1) & 3]
+            let middle = (c[side] + c[(side + 1) & 3]) / 2
+            var outward = own.normal
+            if ((centre - middle) * outward).sum() > 0 { outward = -outward }
+            for k in lines.indices where !lines[k].border && !lines[k].unsupported && k != quad.sides[side] {
+                let line = lines[k]
+                let facing = (outward * line.normal).sum()
+                guard abs(facing) >= 0.985 else { continue }
+                let t = (line.rho - (middle * line.normal).sum()) / facing
+                guard t >= 0.6 * missing, t <= 1.5 * missing else { continue }
+                guard let p = Self.intersect(line, lines[before]), let q = Self.intersect(line, lines[after]) else {
+                    continue
+                }
+                // The new side: an edge of one polarity with a step across it, along most of its length.
+                let d = SIMD2(-line.normal.y, line.normal.x)
+                let sums = table.segment(k, (p * d).sum(), (q * d).sum())
+                guard sums[0] >= 8, sums[3] > 0, Double(sums[2]) >= Self.minStepness * Double(sums[3]) else { continue }
+                let polarity: Float = sums[4] >= 0 ? 1 : -1
+                let support = Double((sums[1] + polarity * sums[4]) / 2) / Double(sums[0])
+                guard support >= 0.6 else { continue }
+                // A short side's line carries an edge (of either polarity: the band is another colour) over the band;
+                // one is enough, the band may match the background on the other side.
+                var carried = false
+                for (index, from, to) in [(before, c[side], p), (after, c[(side + 1) & 3], q)] where !lines[index].border {
+                    let e = SIMD2(-lines[index].normal.y, lines[index].normal.x)
+                    let part = table.segment(index, (from * e).sum(), (to * e).sum())
+                    if part[0] >= 3 && Double(part[1]) >= 0.5 * Double(part[0]) { carried = true }
+                }
+                guard carried, support > (best?.support ?? 0) else { continue }
+                best = (side, k, support, p, q)
+            }
+        }
+        guard let best else { return nil }
+        c[best.side] = best.start
+        c[(best.side + 1) & 3] = best.end
+        var sides = quad.sides
+        sides[best.side] = best.line
+        return ((c[0], c[1], c[2], c[3]), quad.confidence, quad.score, sides)
+    }
+
+    /// The card around a winning quad that is only the card's photo, or nil. An ID-1 card's portrait photo is a
+    /// printed rectangle standing upright on the landscape card: a squarish quad whose long axis runs across the
+    /// card's. Its frame can outscore the card's own outline (a thumb or the frame's edge over a side, a card larger
+    /// than the frame leaving little of its outline in view); the card is then an outline around the photo, across
+    /// it, whose sides are among the lines already read (the frame's borders included). The photo inside already
+    /// shows a document there, so that outline is held to lenient gates (see `evaluate`), but it must still be a
+    /// well-supported outline of its own.
+    func container(of inner: RankedQuad, image: GrayImage, width w: Int, height h: Int) -> RankedQuad? {
+        let c = [inner.corners.0, inner.corners.1, inner.corners.2, inner.corners.3]
+        func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+        let (even, odd) = Quadrilateral.meanOppositeSides(c)
+        let innerLong = max(even, odd), innerShort = max(1, min(even, odd))
+        guard inner.confidence >= Self.minContainerConfidence, innerLong / innerShort <= Self.maxPhotoAspect else {
+            return nil
+        }
+        var axis = even >= odd ? (c[1] - c[0]) + (c[2] - c[3]) : (c[2] - c[1]) + (c[3] - c[0])
+        axis /= max(1e-9, length(axis))
+        let innerArea = abs((c[2] - c[0]).x * (c[3] - c[1]).y - (c[2] - c[0]).y * (c[3] - c[1]).x) / 2
+        let table = LineTable(lines: self.lines, ranges: sampledRange, profiles: profiles.baseAddress!,
+                              stride: profileStride, origin: profileOrigin)
+        let lines = table.lines
+        // Lines that do not cross the winning quad (they may run along its sides: a winning part of the card shares
+        // sides with it), each with its normal turned toward it.
+        var around: [(index: Int, inward: SIMD2<Double>)] = []
+        let margin = 0.03 * innerShort
+        for k in lines.indices {
+            let line = lines[k]
+            if !line.border {
+                guard !line.unsupported, sampledRange[k].lo <= sampledRange[k].hi else { continue }
+            }
+            let d = c.map { ($0 * line.normal).sum() - line.rho }
+            let lowest = d.min()!, highest = d.max()!
+            if lowest >= -margin && highest > margin {
+                around.append((k, line.normal))
+            } else if highest <= margin && lowest < -margin {
+                around.append((k, -line.normal))
+            }
+        }
+        var pairs: [(Int, Int)] = []
+        for i in around.indices {
+            for j in (i + 1)..<around.count {
+                let a = around[i], b = around[j]
+                guard (a.inward * b.inward).sum() <= -Self.minOppositeCosine else { continue }
+                if let x = Self.intersect(lines[a.index], lines[b.index]), x.x >= 0, x.y >= 0, x.x < Double(w),
+                   x.y < Double(h) {
+                    continue
+                }
+                pairs.append((i, j))
+            }
+        }
+        let lower = SIMD2(-0.6 * Double(w), -0.6 * Double(h)), upper = SIMD2(1.6 * Double(w), 1.6 * Double(h))
+        let edgeFloor = Double(edgeThreshold) / 4
+        var best: RankedQuad?
+        for p in pairs.indices {
+            let a1 = around[pairs[p].0].index, a2 = around[pairs[p].1].index
+            for q in (p + 1)..<pairs.count {
+                let b1 = around[pairs[q].0].index, b2 = around[pairs[q].1].index
+                if a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2 { continue }
+                let borderCount = (lines[a1].border ? 1 : 0) + (lines[a2].border ? 1 : 0) + (lines[b1].border ? 1 : 0)
+                    + (lines[b2].border ? 1 : 0)
+                guard borderCount <= 2 else { continue }
+                // Adjacent sides cross steeply (as in `bestQuad`).
+                let n1 = lines[a1].normal, n2 = lines[a2].normal, m1 = lines[b1].normal, m2 = lines[b2].normal
+                guard abs((n1 * m1).sum()) <= 0.87, abs((n1 * m2).sum()) <= 0.87, abs((n2 * m1).sum()) <= 0.87,
+                      abs((n2 * m2).sum()) <= 0.87,
+                      let c0 = Self.intersect(lines[a1], lines[b1]), let c1 = Self.intersect(lines[a1], lines[b2]),
+                      let c2 = Self.intersect(lines[a2], lines[b2]), let c3 = Self.intersect(lines[a2], lines[b1])
+                else { continue }
+                guard let candidate = CandidateQuad(c0, c1, c2, c3, lower: lower, upper: upper),
+                      candidate.area >= Self.minContainerGrowth * innerArea else { continue }
+                let lengths = candidate.sideLengths
+                let s0 = lengths[0], s1 = lengths[1], s2 = lengths[2], s3 = lengths[3]
+                guard min(min(s0, s1), min(s2, s3)) >= 6 else { continue }
+                let aspect = max(s0 + s2, s1 + s3) / min(s0 + s2, s1 + s3)
+                let worstCos = candidate.worstCosine(lengths)
+                let skewSine = (1 - min(1, worstCos * worstCos)).squareRoot()
+                guard skewSine <= 0.87, aspect <= 3.2, aspect >= Self.minContainerAspect else { continue }
+                // The card's long axis runs across the photo's, and the photo spans much of the card's height (no more
+                // than all of it: a winning part of the card, closed by a line across it, spans all of it).
+                var cardAxis = s0 + s2 >= s1 + s3 ? candidate.e0 - candidate.e2 : candidate.e1 - candidate.e3
+                cardAxis /= max(1e-9, length(cardAxis))
+                guard abs((cardAxis * axis).sum()) <= 0.5 else { continue }
+                let cardShort = min(s0 + s2, s1 + s3) / 2
+                guard innerLong <= 1.05 * cardShort, innerLong >= 0.35 * cardShort else { continue }
+                let sides = SIMD4(a1, b2, a2, b1)
+                guard let (support, cornerness, evidenced, ends) = Self.evaluate(
+                    table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
+                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, lenient: true, quarters: flippingSides) else {
+                    continue
+                }
+                let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
+                let confidence = support * (0.8 + 0.2 * aspectFit) * (0.5 + 0.5 * cornerness)
+                    * min(1, evidenced / Self.lenientEvidence) * (Self.endsBase + (1 - Self.endsBase) * ends)
+                let score = confidence * cornerness
+                if score > (best?.score ?? 0) { best = ((c0, c1, c2, c3), confidence, score, sides) }
+            }
+        }
+        guard let best, best.confidence >= Self.minContainerConfidence,
+              best.confidence >= Self.containerConfidenceShare * inner.confidence,
+              interiorTexture(best.corners, in: image) >= Self.minInteriorTexture else { return nil }
+        return best
+    }
+
+    /// Inserts a scored quad into the best-first list of at most `quadsVerified` distinct outlines.
+    static func insert(_ candidate: RankedQuad, into ranked: inout [RankedQuad], sameOutline: Double) {
+        let a = candidate.corners, limit = sameOutline * sameOutline
+        // Every corner of the candidate near some corner of the other (in any order: the same quad can be built with
+        // its pairs of lines swapped). Tuples, not arrays: this runs inside the quad search.
+        func near(_ p: SIMD2<Double>, _ b: Corners) -> Bool {
+            func close(_ q: SIMD2<Double>) -> Bool { ((p - q) * (p - q)).sum() <= limit }
+            return close(b.0) || close(b.1) || close(b.2) || close(b.3)
+        }
+        func same(_ b: Corners) -> Bool {
+            near(a.0, b) && near(a.1, b) && near(a.2, b) && near(a.3, b)
+        }
+        if let index = ranked.firstIndex(where: { same($0.corners) }) {
+            guard candidate.score > ranked[index].score else { return }
+            ranked.remove(at: index)
+        }
+        let position = ranked.firstIndex { $0.score < candidate.score } ?? ranked.count
+        ranked.insert(candidate, at: position)
+        if ranked.count > quadsVerified { ranked.removeLast() }
+    }
+
+    /// Share of the quad's inside (shrunk toward its centre, away from its own sides) whose gradient is at least the
+    /// weak edge threshold, on a sparse grid of the detection image.
+    func interiorTexture(_ corners: Corners, in image: GrayImage) -> Double {
+        let w = image.width, h = image.height
+        let all = [corners.0, corners.1, corners.2, corners.3]
+        let centre = (all[0] + all[1] + all[2] + all[3]) / 4
+        let inner = all.map { centre + ($0 - centre) * 0.8 }
+        // Edge normals pointing inward (the quad's orientation is either way round).
+        let turn = (inner[1] - inner[0]).x * (inner[2] - inner[1]).y - (inner[1] - inner[0]).y * (inner[2] - inner[1]).x
+        let sign: Double = turn > 0 ? 1 : -1
+        var low = inner[0], high = inner[0]
+        for p in inner { low = pointwiseMin(low, p); high = pointwiseMax(high, p) }
+        let x0 = max(1, Int(low.x.rounded(.up))), x1 = min(w - 2, Int(high.x))
+        let y0 = max(1, Int(low.y.rounded(.up))), y1 = min(h - 2, Int(high.y))
+        guard x0 <= x1, y0 <= y1 else { return 0 }
+        let mp = magnitude.baseAddress!, weak = UInt16(weakThreshold), src = image.base
+        var inside = 0, textured = 0, clipped = 0
+        @inline(__always) func isInside(_ x: Int, _ y: Int) -> Bool {
+            let p = SIMD2(Double(x), Double(y))
+            for i in 0..<4 {
+                let a = inner[i], e = inner[(i + 1) & 3] - a, r = p - a
+                if sign * (e.x * r.y - e.y * r.x) < 0 { return false }
+            }
+            return true
+        }
+        let lastX = x0 + (x1 - x0) / 2 * 2
+        var y = y0
+        while y <= y1 {
+            // Along a row each side's test is monotone in x (every operation in it is, rounding included), so the
+            // row's inside samples are one run: only the samples outside it, at either end, are tested.
+            var left = x0
+            while left <= lastX && !isInside(left, y) { left += 2 }
+            if left <= lastX {
+                var right = lastX
+                while right > left && !isInside(right, y) { right -= 2 }
+                for x in stride(from: left, through: right, by: 2) {
+                    inside += 1
+                    if mp[y * w + x] >= weak { textured += 1 } else if src[y * w + x] >= Self.clippedLuma { clipped += 1 }
+                }
+            }
+            y += 2
+        }
+        // Clipped pixels hide the print: when they are most of the inside (an over-exposed card), the print is judged
+        // on the rest (a blown-out window pane shows none there, an over-exposed card still shows some of its print).
+        // A glare patch is a small part of a card and changes little.
+        guard inside > 0 else { return 0 }
+        if 2 * clipped >= inside {
+            // A card is mostly clipped only when the whole scene is over-exposed; a blown-out region in a scene
+            // exposed for its mid-tones is a light source (a window with its bars, a lamp, a screen), not a card.
+            guard image.meanLuma >= Self.overexposedSceneLuma else { return 0 }
+            return Double(textured) / Double(max(1, inside - clipped))
+        }
+        return Double(textured) / Double(inside)
+    }
+
+    /// `evaluate`'s support tests: a side of at least 8 visible samples with under this share of them of its
+    /// polarity fails (the second for a side next to a frame border), unless it is the one partly hidden side
+    /// (`minOccludedSupport`). `sideCanBeSupported` prunes quads by the weakest share that can pass (the border
+    /// share, or `minOccludedSupport`) before they are built: change it with them.
+    static let sideSupport = 0.4
+    static let borderSideSupport = 0.7
+
+    /// The visible samples of the side on candidate line `index` between `from` and `to` (the count `evaluate`'s
+    /// `segment` gives it, from the same t).
+    @inline(__always)
+    static func sideVisible(_ table: LineTable, line index: Int, from: SIMD2<Double>,
+                                    to: SIMD2<Double>) -> Int {
+        let line = table.lines[index]
+        let d = SIMD2(-line.normal.y, line.normal.x)
+        let t0 = from.x * d.x + from.y * d.y, t1 = to.x * d.x + to.y * d.y
+        return table.count(index, t0, t1)
+    }
+
+    /// Whether a side of `visible` samples on candidate line `index` can pass `evaluate`'s support test with
+    /// `minimum`: a side's samples of its polarity are at most its line's samples of the stronger polarity (of
+    /// either polarity while `flippingSides`).
+    @inline(__always)
+    static func sideCanBeSupported(lineSupport: UnsafeMutablePointer<Double>, line index: Int, minimum: Double,
+                                           visible: Int) -> Bool {
+        let sideVisible = Double(visible)
+        return !(sideVisible >= 8 && lineSupport[index] / sideVisible < minimum)
+    }
+
+    /// An upper bound of `support × min(1, evidenced / 0.7)` of `evaluate` for the same quad, from the sides' visible
+    /// samples (`visibles`, side s from corner s to s + 1; any value for a border side) and each line's samples of its
+    /// stronger polarity (no profile is read), or nil where `evaluate` would
+    /// return nil because too little of the outline is visible. (Quads with a side that fails `sideCanBeSupported`
+    /// are not built.)
+    @inline(__always)
+    static func evidenceBound(_ table: LineTable, lineSupport: UnsafeMutablePointer<Double>,
+                                      lengths: SIMD4<Double>, visibles: SIMD4<Int32>, sides: SIMD4<Int>) -> Double? {
+        var visible = 0.0, supported = 0.0, borderLength = 0.0
+        for s in 0..<4 where table.lines[sides[s]].border { borderLength += lengths[s] }
+        for s in 0..<4 where !table.lines[sides[s]].border {
+            let sideVisible = Double(visibles[s])
+            visible += sideVisible
+            supported += min(sideVisible, lineSupport[sides[s]])
+        }
+        guard visible > 0, visible >= lengths.sum() * 0.35 else { return nil }
+        // (`evaluate`'s evidence: the visible share of the outline inside the frame, frame-border sides included.)
+        return supported / visible * min(1, visible / (visible + borderLength) / 0.7)
+    }
+
+    /// (edge support of the visible sides 0…1, cornerness 0…1, share of the perimeter seen as real sides, edge
+    /// support next to the corners 0…1) or nil when these four lines do not outline one object. Side s runs from corner s to corner s + 1 on line `sides[s]`.
+    static func evaluate(_ table: LineTable, edgeFloor: Double, lengths: SIMD4<Double>, xs: SIMD4<Double>,
+                                 ys: SIMD4<Double>, sides: SIMD4<Int>,
+                                 lenient: Bool = false,
+                                 quarters byQuarter: Bool = false) -> (Double, Double, Double, Double)? {
+        let lines = table.lines
+        var supported = 0.0, visible = 0.0
+        // Per side: positions of its ends along its line, polarity, strength (first pass: the cheap rejections).
+        var t0s = SIMD4<Double>(repeating: 0), t1s = SIMD4<Double>(repeating: 0)
+        var strengths = SIMD4<Double>(repeating: 0)
+        var startPolarities = SIMD4<Double>(repeating: 0), endPolarities = SIMD4<Double>(repeating: 0)
+        var borders = SIMD4<Int>(repeating: 0)
+        var fractions = SIMD4<Double>(repeating: 1), weakSide = -1
+        for s in 0..<4 where lines[sides[s]].border { borders[s] = 1 }
+        for s in 0..<4 where borders[s] == 0 {
+            let line = lines[sides[s]]
+            let d = SIMD2(-line.normal.y, line.normal.x)
+            let next = (s + 1) & 3
+            let t0 = xs[s] * d.x + ys[s] * d.y, t1 = xs[next] * d.x + ys[next] * d.y
+            let sums = table.segment(sides[s], t0, t1)
+            let sideVisible = Double(sums[0])
+            guard sideVisible > 0 else { continue }
+            // The side's polarity, and its support counting only samples of one polarity per quarter of it: along a
+            // card's side the background can turn from darker than the card's edge to brighter (a shadow, a hand,
+            // a two-tone desk), and the edge flips polarity there, once; texture and stripes flip all along.
+            let polarity: Float = sums[4] >= 0 ? 1 : -1
+            let quarters = (byQuarter ? table.quarterSupport(sides[s], t0, t1) : nil)
+                ?? ((sums[1] + polarity * sums[4]) / 2, polarity * sums[5], polarity, polarity)
+            let fraction = Double(quarters.supported) / sideVisible
+            // A visible side with hardly any edge along it means these lines do not outline one object, unless it
+            // is the only such side and the others are strong: a thumb over the card's edge, or a glare patch
+            // washing it out, hides part of one side (checked after the loop).
+            if sideVisible >= 8 && fraction < Self.sideSupport {
+                guard fraction >= Self.minOccludedSupport, weakSide < 0 else { return nil }
+                weakSide = s
+            }
+            if sideVisible >= 8 && sums[3] > 0 && Double(sums[2]) < minStepness * Double(sums[3]) { return nil }
+            // A card edge that runs out of the frame is an edge all the way: a side that only reaches the border
+            // over background is a missed side, not a cut-off card.
+            if borders[(s + 3) & 3] + borders[(s + 1) & 3] > 0 && sideVisible >= 8
+                && fraction < (lenient ? Self.lenientBorderSideSupport : Self.borderSideSupport) { return nil }
+            supported += fraction * sideVisible
+            visible += sideVisible
+            t0s[s] = t0
+            t1s[s] = t1
+            startPolarities[s] = Double(quarters.first)
+            endPolarities[s] = Double(quarters.last)
+            // (Never below a typical edge: beside a faint side, texture would look like the side running on.)
+            strengths[s] = max(edgeFloor, Double(quarters.strength) / sideVisible)
+            fractions[s] = fraction
+        }
+        guard visible >= lengths.sum() * 0.35 else { return nil }
+        if weakSide >= 0 {
+            let strong = lenient ? Self.lenientStrongSideSupport : Self.strongSideSupport
+            for s in 0..<4 where s != weakSide && borders[s] == 0 && fractions[s] < strong { return nil }
+        }
+        var cornerness = 1.0
+        // A card's side carries its edge right up to both its corners (past the rounding); a quad whose side is only
+        // part of a longer line, closed on another object's line (a desk stripe, a window bar), lacks the edge near
+        // that corner. The support of each side's end stretches, where the corner is inside the frame and not on a
+        // border (a side meeting a border is checked to run up to it below).
+        var endSupport = 0.0, endsCounted = 0.0
+        for s in 0..<4 where borders[s] == 0 && strengths[s] > 0 {
+            let length = lengths[s], t0 = t0s[s], t1 = t1s[s]
+            let direction: Double = t1 >= t0 ? 1 : -1
+            let skip = max(1, 0.05 * length), window = max(4, 0.2 * length)
+            for atEnd in 0..<2 where borders[atEnd == 0 ? (s + 3) & 3 : (s + 1) & 3] == 0 {
+                // Inward from the corner: along the side from its start, back along it from its end (at the
+                // polarity of the side's quarter there).
+                let corner = atEnd == 0 ? t0 : t1, inward = atEnd == 0 ? direction : -direction
+                let polarity = Float(atEnd == 0 ? startPolarities[s] : endPolarities[s])
+                let part = table.segment(sides[s], corner + inward * skip, corner + inward * (skip + window))
+                guard part[0] >= 3 else { continue }
+                endSupport += Double((part[1] + polarity * part[4]) / 2 / part[0])
+                endsCounted += 1
+            }
+        }
+        let ends = endsCounted > 0 ? min(1, endSupport / endsCounted / Self.fullEndSupport) : 1
+        for s in 0..<4 where borders[s] == 0 && strengths[s] > 0 {
+            let index = sides[s], length = lengths[s], t0 = t0s[s], t1 = t1s[s]
+            let sideStrength = strengths[s]
+            // Signed edge strength per sample over a stretch of this line, relative to the side's own: about 1
+            // where the same edge continues, about 0 over texture (either polarity) or background. (At the polarity
+            // of the side's quarter at that end.)
+            func continuation(_ from: Double, _ to: Double, _ polarity: Double) -> Double? {
+                let part = table.segment(index, from, to)
+                guard part[0] >= 3 else { return nil }
+                return max(0, min(1, polarity * Double(part[5] / part[0]) / sideStrength))
+            }
+            let direction: Double = t1 >= t0 ? 1 : -1
+            let startAtBorder = borders[(s + 3) & 3] == 1, endAtBorder = borders[(s + 1) & 3] == 1
+            // A side that meets a frame border must carry its edge all the way up to it: the card runs out of the
+            // frame there. (Otherwise the border only stands in for a side the finder missed.) The first few
+            // pixels are skipped: a card's rounded corner can sit just inside the frame.
+            if startAtBorder || endAtBorder {
+                let skip = min(10, 0.1 * length), inward = skip + max(4, min(16, 0.25 * length))
+                if startAtBorder, let c = continuation(t0 + direction * skip, t0 + direction * inward,
+                                                       startPolarities[s]), c < 0.5 {
+                    return nil
+                }
+                if endAtBorder, let c = continuation(t1 - direction * inward, t1 - direction * skip,
+                                                     endPolarities[s]), c < 0.5 {
+                    return nil
+                }
+            }
+            // Does the edge run on past either corner? (A card's edge stops there.)
+            let extent = max(3, min(12, 0.2 * length))
+            if !startAtBorder, let runOn = continuation(t0 - direction * 2, t0 - direction * (2 + extent),
+                                                        startPolarities[s]) {
+                cornerness *= 1 - max(0, runOn - 0.3)
+            }
+            if !endAtBorder, let runOn = continuation(t1 + direction * 2, t1 + direction * (2 + extent),
+                                                      endPolarities[s]) {
+                cornerness *= 1 - max(0, runOn - 0.3)
+            }
+        }
+        // Evidence is judged on the outline inside the frame: the part of a side beyond the frame's edge (a card
+        // larger than the frame, or leaving it) cannot be seen by any camera, while a frame border standing in for a
+        // side is outline without evidence.
+        var borderLength = 0.0
+        for s in 0..<4 where borders[s] == 1 { borderLength += lengths[s] }
+        return (supported / visible, cornerness, visible / (visible + borderLength), ends)
+    }
+}
