@@ -145,6 +145,16 @@ public final class FrameAnalyzer {
                 width: Double(inputSize.width), height: Double(inputSize.height), tolerance: t.edgeMargin * shortSide)
             fill = max(fill, IDCard.leastArea(seenEdge: seenEdge) / largestCard)
         }
+        // A card tilted away is foreshortened: its quad is smaller than the card at the distance of its nearest edge,
+        // which is seen at nearly its own length. Whether it is close enough is judged by that edge too, so a
+        // strongly tilted card at a good distance is told TILTED, not MOVE_CLOSER (moving closer would not square
+        // it). Only for MOVE_CLOSER: the nearest edge overstates the card's size, so it never says MOVE_AWAY.
+        var closeness = fill
+        if skew > t.maxSkew && edgeDistance >= t.edgeMargin {
+            let nearest = inputQuad.longestOutlineSideInside(
+                width: Double(inputSize.width), height: Double(inputSize.height), tolerance: 0)
+            closeness = max(fill, IDCard.leastArea(seenEdge: nearest) / largestCard)
+        }
         // Where the unseen band can be: on either long side. The card may be called whole only if it fits the frame
         // wherever that band lies; a quad closed by a printed band inside a card that leaves the frame (the band
         // edge across the card standing in for the card's edge beyond the frame) must not pass for a whole card.
@@ -175,7 +185,7 @@ public final class FrameAnalyzer {
         if outlineDistance < t.edgeMargin && fill <= t.maxFill {
             feedback.append(Feedback(code: .cutOff, value: outlineDistance, threshold: t.edgeMargin))
         }
-        if fill < t.minFill { feedback.append(Feedback(code: .moveCloser, value: fill, threshold: t.minFill)) }
+        if closeness < t.minFill { feedback.append(Feedback(code: .moveCloser, value: fill, threshold: t.minFill)) }
         if fill > t.maxFill { feedback.append(Feedback(code: .moveAway, value: fill, threshold: t.maxFill)) }
         if skew > t.maxSkew { feedback.append(Feedback(code: .tilted, value: skew, threshold: t.maxSkew)) }
         if exposure.mean < t.minBrightness {

@@ -114,6 +114,16 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         #expect(analysis.metrics["skew"]! > AnalysisThresholds.default.maxSkew)
     }
 
+    @Test func cardTiltedAwayAtAGoodDistanceIsTiltedNotMoveCloser() throws {
+        // Seen at a slant its quad covers an eighth of the largest card, but its near edge is over half the
+        // frame's width: the card is close, and turning it square is the fix.
+        let corners = [(235.0, 215.0), (405.0, 215.0), (470.0, 300.0), (170.0, 300.0)]
+        let analysis = try analyzeDocument(documentFrame(corners: corners))
+        #expect(analysis.primary == .tilted, "\(analysis.feedback) \(analysis.metrics)")
+        #expect(!analysis.feedback.contains { $0.code == .moveCloser })
+        #expect(analysis.metrics["fill"]! < AnalysisThresholds.default.minFill)
+    }
+
     @Test func darkFrameIsTooDark() throws {
         let analysis = try analyzeDocument(documentFrame { $0.scaleBrightness(0.3) })
         #expect(analysis.region != nil)
