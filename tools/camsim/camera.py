@@ -189,3 +189,12 @@ def auto_exposed(radiance, bias, sensor, isp, noise_seed, window, judge, settled
             break
         bias += float(np.clip(2.2 * math.log2(max((lo + hi) / 2, 1) / max(luma, 1)), -2, 2))
     return data, m, bias
+
+
+def random_isp(rng, unit, saturation_max, contrast_max):
+    """A phone ISP's settings: white balance, saturation, chroma blur, tone contrast, sharpening (radius in input
+    pixels for `unit`), JPEG quality and progressive coding (a fifth of phones)."""
+    return {"wb_strength": rng.uniform(0.6, 1.0), "saturation": rng.uniform(0.9, saturation_max),
+            "chroma_blur": rng.uniform(1.0, 2.5), "contrast": rng.uniform(0.0, contrast_max),
+            "sharpen": rng.uniform(0.2, 0.8), "sharpen_radius": rng.uniform(0.8, 1.6) * unit / 2,
+            "jpeg_quality": int(rng.integers(60, 96)), "progressive": bool(rng.random() < 0.2)}

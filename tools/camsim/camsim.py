@@ -327,10 +327,7 @@ def make_frame(task):
         else:
             gain, bias = float(np.exp(rng.uniform(0, math.log(6)))), rng.normal(0, 0.3)
         sensor = {"full_well": rng.uniform(5000, 12000), "gain": gain, "read_noise": rng.uniform(1.5, 4.0)}
-        isp = {"wb_strength": rng.uniform(0.6, 1.0), "saturation": rng.uniform(0.9, 1.35),
-               "chroma_blur": rng.uniform(1.0, 2.5), "contrast": rng.uniform(0.0, 0.35),
-               "sharpen": rng.uniform(0.2, 0.8), "sharpen_radius": rng.uniform(0.8, 1.6) * unit / 2,
-               "jpeg_quality": int(rng.integers(60, 96)), "progressive": bool(rng.random() < 0.2)}
+        isp = camera.random_isp(rng, unit, saturation_max=1.35, contrast_max=0.35)
         noise_seed = int(rng.integers(0, 2 ** 31))
 
         def judge(gray):
