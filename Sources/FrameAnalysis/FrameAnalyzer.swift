@@ -11,6 +11,8 @@ public final class FrameAnalyzer {
     /// The working image (long side ≥ `workingLongSide`) and its half-size copy used for detection.
     private let working = GrayImage()
     private let small = GrayImage()
+    /// The detection image inside a border of its own edge pixels (see `analyzeSelfie`).
+    private let padded = GrayImage()
     private let spans = RegionSpans()
     private let glare = GlareMeasurement()
     /// Internal so tests can compare finder settings (`findDocument`).
@@ -337,6 +339,21 @@ public final class FrameAnalyzer {
                                               maxFace: firstPassSmallest * 5 / 4, scaleStep: 1.2, minNeighbors: 2,
                                               equalize: false), searched: working)
             searched = working
+        }
+        // A face the frame's edge cuts (a user off to one side, or too close) leaves the cascade's window no room to
+        // fit around it. Last, the detection image is searched inside a border of its own edge pixels, and a face
+        // found there keeps the part of its box beyond the frame (it is FACE_NOT_CENTERED or FACE_TOO_LARGE).
+        if found.isEmpty && detection !== working && sceneBrightness >= t.minBrightness {
+            let border = shortDetection / 4
+            padded.pad(from: detection, border: border)
+            found = detector.detect(search: padded, eyes: padded, minFace: minFace, scaleStep: 1.2, minNeighbors: 3,
+                                    equalize: false).filter { $0.eyes > 0 }.map { hit in
+                var face = hit
+                face.x -= Int32(border)
+                face.y -= Int32(border)
+                return face
+            }
+            searched = detection
         }
         let sx = Double(inputSize.width) / Double(searched.width), sy = Double(inputSize.height) / Double(searched.height)
         func region(_ face: kyc_face) -> FaceRegion {

@@ -52,4 +52,17 @@ final class GrayImage {
             }
         }
     }
+
+    /// Makes `self` a copy of `source` inside a `border` pixels wide frame of its nearest edge pixels.
+    func pad(from source: GrayImage, border: Int) {
+        let w = source.width + 2 * border, h = source.height + 2 * border
+        resize(width: w, height: h)
+        let src = source.base, dst = base, sw = source.width, sh = source.height
+        for y in 0..<h {
+            let row = src + min(max(y - border, 0), sh - 1) * sw, out = dst + y * w
+            for x in 0..<border { out[x] = row[0] }
+            (out + border).update(from: row, count: sw)
+            for x in (border + sw)..<w { out[x] = row[sw - 1] }
+        }
+    }
 }

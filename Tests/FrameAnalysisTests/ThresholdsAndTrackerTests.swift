@@ -129,6 +129,16 @@ import Testing
         #expect(analysis.faces.count == 2)
     }
 
+    /// A face the frame cuts (Fixtures/README.md) is still found, with its box beyond the frame: FACE_TOO_LARGE.
+    @Test func faceCutByTheFrameIsTooLargeNotMissing() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/face-cut-by-frame-camsim-seed1.jpg")
+        let analysis = try FrameAnalyzer().analyze(.jpeg(Array(try Data(contentsOf: url))), mode: .selfie)
+        #expect(analysis.primary == .faceTooLarge, "\(analysis.feedback) \(analysis.faces)")
+        let face = try #require(analysis.faces.first)
+        #expect(face.x < 0 || face.y < 0 || face.x + face.width > 1280 || face.y + face.height > 720)
+    }
+
     @Test func feedbackCodesKeepTheCanonicalOrder() {
         #expect(FeedbackCode.allCases.map(\.rawValue) == [
             "NO_DOCUMENT", "CUT_OFF", "MOVE_CLOSER", "MOVE_AWAY", "TILTED", "TOO_DARK", "TOO_BRIGHT", "BLURRY", "GLARE",
