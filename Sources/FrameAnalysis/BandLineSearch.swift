@@ -55,11 +55,7 @@ enum BandLineSearch {
                 guard m >= weak else { continue }
                 let gx = Int(gxp[i]), gy = Int(gyp[i])
                 // Only the ridge of each edge votes (as in the frame-wide vote).
-                if abs(gx) >= abs(gy) {
-                    if m < mp[i - 1] || m < mp[i + 1] { continue }
-                } else {
-                    if m < mp[i - w] || m < mp[i + w] { continue }
-                }
+                guard SobelGradients.isRidge(mp, i, gx: gx, gy: gy, width: w) else { continue }
                 let p = SIMD2(Double(x), Double(y))
                 guard inside(p) else { continue }
                 var delta = (atan2(Double(gy), Double(gx)) - referenceAngle) * 180 / .pi

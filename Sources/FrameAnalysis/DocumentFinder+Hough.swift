@@ -148,13 +148,8 @@ extension DocumentFinder {
                             let m = mp[i]
                             defer { x += 1 }
                             guard m >= threshold else { continue }
-                            let gxi = Int32(gxp[i]), gyi = Int32(gyp[i])
-                            // Only the ridge of each edge votes (not weaker than its neighbours across it): a
-                            // Sobel edge is ~3 px wide, and thin votes make sharper, cheaper peaks.
-                            if abs(gxi) >= abs(gyi) {
-                                if m < mp[i - 1] || m < mp[i + 1] { continue }
-                            } else {
-                                if m < mp[i - w] || m < mp[i + w] { continue }
+                            guard SobelGradients.isRidge(mp, i, gx: Int(gxp[i]), gy: Int(gyp[i]), width: w) else {
+                                continue
                             }
                             castVotes(i, x: x, y: y)
                         }

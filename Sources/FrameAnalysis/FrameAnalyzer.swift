@@ -274,12 +274,11 @@ public final class FrameAnalyzer {
     /// selfies) were in blurred or dark frames or under 11 % of the short side. A frame that is BLURRY or TOO_DARK is
     /// never captured, so the second person is still caught once the frame is fit. It costs about a third more CPU
     /// per selfie with a face.
-    private func secondPersons(besides faces: [kyc_face], detection: GrayImage,
+    private func secondPersons(besides faces: [kyc_face], detection: GrayImage, firstPassSmallest minFace: Int,
                                acceptingEyeless: Bool) -> [kyc_face] {
         guard let detector = faceDetector, let main = faces.first else { return [] }
         let toWorking = Double(working.width) / Double(max(detection.width, 1))
-        let shortDetection = min(detection.width, detection.height)
-        let firstPassSmallest = Double(max(Self.cascadeWindow, Int(Double(shortDetection) * 0.13))) * toWorking
+        let firstPassSmallest = Double(minFace) * toWorking
         let smallest = max(Double(Self.cascadeWindow), 0.4 * Double(main.width) * toWorking)
         let largest = min(2 * firstPassSmallest, Double(main.width) * toWorking)
         guard smallest < largest else { return [] }
@@ -385,7 +384,7 @@ public final class FrameAnalyzer {
         metrics["contrast"] = exposure.stddev
         metrics["sharpness"] = sharpness.overall
         if !found.isEmpty && searched !== working {
-            faces += secondPersons(besides: found, detection: detection,
+            faces += secondPersons(besides: found, detection: detection, firstPassSmallest: minFace,
                                    acceptingEyeless: sharpness.overall >= t.minSharpness
                                        && exposure.mean >= t.minBrightness).map(region)
         }

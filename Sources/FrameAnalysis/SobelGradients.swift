@@ -91,4 +91,13 @@ final class SobelGradients {
         }
         noiseLevel = median * 2
     }
+
+    /// Whether pixel `i` (of an image `width` pixels wide) is its edge's ridge: not weaker than its neighbours across
+    /// the edge. A Sobel edge is ~3 px wide; only its ridge votes, which makes sharper, cheaper Hough peaks.
+    @inline(__always)
+    static func isRidge(_ magnitude: UnsafePointer<UInt16>, _ i: Int, gx: Int, gy: Int, width w: Int) -> Bool {
+        let m = magnitude[i]
+        return abs(gx) >= abs(gy) ? m >= magnitude[i - 1] && m >= magnitude[i + 1]
+                                  : m >= magnitude[i - w] && m >= magnitude[i + w]
+    }
 }

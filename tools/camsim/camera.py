@@ -198,3 +198,24 @@ def random_isp(rng, unit, saturation_max, contrast_max):
             "chroma_blur": rng.uniform(1.0, 2.5), "contrast": rng.uniform(0.0, contrast_max),
             "sharpen": rng.uniform(0.2, 0.8), "sharpen_radius": rng.uniform(0.8, 1.6) * unit / 2,
             "jpeg_quality": int(rng.integers(60, 96)), "progressive": bool(rng.random() < 0.2)}
+
+
+# A sharp frame still has a little defocus and hand shake, in (frame long side / 640) units: disc radius (sigma of a
+# disc is radius / 2) and shake length.
+SHARP_DEFOCUS_MAX = 0.3
+SHARP_MOTION_MAX = 0.5
+
+
+def residual_blur(radiance, rng, unit):
+    """The defocus a sharp frame still has, and in 30 % of frames a little hand shake."""
+    radiance = convolve(radiance, disc_kernel(rng.uniform(0, SHARP_DEFOCUS_MAX) * unit))
+    if rng.random() < 0.3:
+        radiance = convolve(radiance, motion_kernel(rng, rng.uniform(0, SHARP_MOTION_MAX) * unit,
+                                                    rng.uniform(0, 180)))
+    return radiance
+
+
+def lens(radiance, rng, width, height):
+    """The lens's own softness and its vignetting."""
+    radiance = convolve(radiance, disc_kernel(rng.uniform(0.5, 0.8)))
+    return radiance * vignetting(width, height, rng.uniform(0.08, 0.35))[..., None]

@@ -46,8 +46,6 @@ SAT_GLARE = (0.065, 0.22)    # > 0.03, well under overexposedFraction 0.35
 SAT_OVEREXPOSED = 0.55
 # Blur in "units" of (frame long side / 640): the engine's working image is ~640 px long (docs/capture.md),
 # where a Gaussian sigma of 1 working pixel gives sharpness ~0.5 (the threshold).
-SHARP_DEFOCUS_MAX = 0.3      # disc radius; sigma of a disc is radius / 2
-SHARP_MOTION_MAX = 0.5
 BLUR_DEFOCUS = (3.5, 8.0)    # disc radius 3.5 units = sigma 1.75 working px: sharpness well under 0.3
 BLUR_MOTION = (8.0, 20.0)    # a 8-unit smear leaves a third of the step in the fine difference: ~0
 
@@ -311,13 +309,8 @@ def make_frame(task):
                 info.update({"blur": "motion", "blur_length_px": round(float(length), 2),
                              "blur_angle": round(float(angle), 1)})
         else:
-            r = rng.uniform(0, SHARP_DEFOCUS_MAX) * unit
-            radiance = camera.convolve(radiance, camera.disc_kernel(r))
-            if rng.random() < 0.3:
-                radiance = camera.convolve(radiance, camera.motion_kernel(
-                    rng, rng.uniform(0, SHARP_MOTION_MAX) * unit, rng.uniform(0, 180)))
-        radiance = camera.convolve(radiance, camera.disc_kernel(rng.uniform(0.5, 0.8)))
-        radiance *= camera.vignetting(width, height, rng.uniform(0.08, 0.35))[..., None]
+            radiance = camera.residual_blur(radiance, rng, unit)
+        radiance = camera.lens(radiance, rng, width, height)
         # Exposure: the camera meters the scene; darkness is the AE running out of exposure time and gain in a dim
         # room, over-exposure is AE lag after the scene brightened (or a backlit meter).
         if cls == "TOO_DARK":

@@ -426,8 +426,6 @@ INSIDE_MARGIN = 0.02           # face box at least 2 % of the short side inside 
 # where a Gaussian sigma of ~1 px scores 0.5. A unit is (face box width in input pixels / 96).
 BLUR_DEFOCUS = (3.0, 5.0)      # disc radius: sigma 1.5-2.5 face px, sharpness ~0.3 or less
 BLUR_MOTION = (7.0, 13.0)      # shake path length: a smear of sigma ~2-3.7 face px
-SHARP_DEFOCUS_MAX = 0.3        # in (frame long side / 640) units, as camsim's documents
-SHARP_MOTION_MAX = 0.5
 
 
 def selfie_intrinsics(rng, width, height):
@@ -668,13 +666,8 @@ def make_selfie_frame(task):
                              "blur_angle": round(float(angle), 1),
                              "blur_face_units": round(float(length / face_unit), 2)})
         else:
-            r = rng.uniform(0, SHARP_DEFOCUS_MAX) * unit
-            radiance = camera.convolve(radiance, camera.disc_kernel(r))
-            if rng.random() < 0.3:
-                radiance = camera.convolve(radiance, camera.motion_kernel(
-                    rng, rng.uniform(0, SHARP_MOTION_MAX) * unit, rng.uniform(0, 180)))
-        radiance = camera.convolve(radiance, camera.disc_kernel(rng.uniform(0.5, 0.8)))
-        radiance *= camera.vignetting(width, height, rng.uniform(0.08, 0.35))[..., None]
+            radiance = camera.residual_blur(radiance, rng, unit)
+        radiance = camera.lens(radiance, rng, width, height)
         if cls == "TOO_DARK":
             gain, bias = rng.uniform(8, 24), rng.uniform(-3.6, -2.4)
         else:
