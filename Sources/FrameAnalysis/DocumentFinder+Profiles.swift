@@ -381,11 +381,10 @@ extension DocumentFinder {
         return true
     }
 
-    /// Whether the last winning quad rests on exactly one line the fourth-side search found (index `first` on), with
-    /// both ends of that side inside the frame: the search completes three sides the frame-wide vote found, and only
-    /// with a side it can see (where a card's outline leaves the frame, the line across it may be its print).
-    func completesThreeSides(searchedFrom first: Int, width w: Int, height h: Int) -> Bool {
-        guard let quad = winner else { return false }
+    /// Whether `quad` rests on exactly one line the fourth-side search found (index `first` on), with both ends of
+    /// that side inside the frame: the search completes three sides the frame-wide vote found, and only with a side
+    /// it can see (where a card's outline leaves the frame, the line across it may be its print).
+    func completesThreeSides(_ quad: RankedQuad, searchedFrom first: Int, width w: Int, height h: Int) -> Bool {
         let corners = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
         var searched = 0
         for s in 0..<4 where quad.sides[s] >= first {

@@ -5,10 +5,12 @@ import Foundation
 extension DocumentFinder {
     // MARK: Quads
 
-    /// The best quad (see `find`); only quads with a side on one of the active lines in `required` (bits by position
-    /// in `active`) are built.
-    func bestQuad(_ image: GrayImage, width w: Int, height h: Int,
-                          requiring required: UInt64 = .max) -> (quad: Quadrilateral, confidence: Double, borders: [Bool])? {
+    /// The best quad (see `find`), in canonical order with its sides' border flags, and as ranked (`winner`: its
+    /// lines); only quads with a side on one of the active lines in `required` (bits by position in `active`) are
+    /// built. With `quarters`, a side may be read by quarters at their own polarity (see `evaluate`).
+    func bestQuad(_ image: GrayImage, width w: Int, height h: Int, requiring required: UInt64 = .max,
+                  quarters: Bool = false)
+        -> (quad: Quadrilateral, confidence: Double, borders: [Bool], winner: RankedQuad)? {
         let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
                               origin: profileOrigin)
         let lines = table.lines
@@ -202,7 +204,7 @@ extension DocumentFinder {
                 }
                 guard let (support, cornerness, evidenced, ends) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
-                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, quarters: flippingSides) else { continue }
+                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, quarters: quarters) else { continue }
                 let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
                 // A quad closed by the frame's borders rests on less evidence: below 70 % of its outline seen as
                 // edges, confidence falls in proportion (long background edges meeting the frame edge are common).
@@ -213,7 +215,6 @@ extension DocumentFinder {
                 Self.insert(((c0, c1, c2, c3), confidence, score, sides), into: &ranked, sameOutline: sameOutline)
             }
         }
-        winner = nil
         guard !ranked.isEmpty else { return nil }
         // An ID document's face is printed all over (photo, text, guilloche, MRZ): its inside is full of edges. A
         // plain object with a straight outline (a window pane, a box, a book cover, a hand's edge closed by the frame)
@@ -234,9 +235,8 @@ extension DocumentFinder {
             let share = max(0, bestTexture) / Self.minInteriorTexture
             best.confidence *= share * share
         }
-        if let outer = container(of: best, image: image, width: w, height: h) { best = outer }
+        if let outer = container(of: best, image: image, width: w, height: h, quarters: quarters) { best = outer }
         if let completed = completeBand(best, image: image) { best = completed }
-        winner = best
         // Canonical order (clockwise from top-left), with each side's border flag following its side.
         let found = [best.corners.0, best.corners.1, best.corners.2, best.corners.3]
         let ordered = Quadrilateral.ordered(found)
@@ -248,7 +248,7 @@ extension DocumentFinder {
                 if (a == c && b == d) || (a == d && b == c) { borders[i] = lines[best.sides[j]].border }
             }
         }
-        return (ordered, best.confidence, borders)
+        return (ordered, best.confidence, borders, best)
     }
 
     /// The quad with its missing band restored, or nil. A quad much longer than any identity document is a card one
@@ -319,7 +319,8 @@ extension DocumentFinder {
     /// it, whose sides are among the lines already read (the frame's borders included). The photo inside already
     /// shows a document there, so that outline is held to lenient gates (see `evaluate`), but it must still be a
     /// well-supported outline of its own.
-    func container(of inner: RankedQuad, image: GrayImage, width w: Int, height h: Int) -> RankedQuad? {
+    func container(of inner: RankedQuad, image: GrayImage, width w: Int, height h: Int,
+                   quarters: Bool) -> RankedQuad? {
         let c = [inner.corners.0, inner.corners.1, inner.corners.2, inner.corners.3]
         func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
@@ -399,7 +400,7 @@ extension DocumentFinder {
                 let sides = SIMD4(a1, b2, a2, b1)
                 guard let (support, cornerness, evidenced, ends) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
-                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, lenient: true, quarters: flippingSides) else {
+                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, lenient: true, quarters: quarters) else {
                     continue
                 }
                 let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
@@ -511,7 +512,7 @@ extension DocumentFinder {
 
     /// Whether a side of `visible` samples on candidate line `index` can pass `evaluate`'s support test with
     /// `minimum`: a side's samples of its polarity are at most its line's samples of the stronger polarity (of
-    /// either polarity while `flippingSides`).
+    /// either polarity with `quarters`).
     @inline(__always)
     static func sideCanBeSupported(lineSupport: UnsafeMutablePointer<Double>, line index: Int, minimum: Double,
                                            visible: Int) -> Bool {

@@ -166,7 +166,7 @@ final class DocumentFinder {
     /// The peaks' sort keys (see `vote`).
     var peakOrder: UnsafeMutableBufferPointer<UInt64> = .allocate(capacity: 1)
     /// Per candidate line, its samples of its stronger polarity (active lines only; see `outlineSupport`), or of
-    /// either polarity for the search with `flippingSides` (see `loosenLineSupports`).
+    /// either polarity for the quad search by quarters (see `loosenLineSupports`).
     var lineSupports: UnsafeMutableBufferPointer<Double> = .allocate(capacity: 1)
     /// Per Hough angle, the first and last offset cell the image's pixels can vote for.
     let rowReach: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 2 * angleBins)
@@ -190,11 +190,6 @@ final class DocumentFinder {
     var refitTimes: UnsafeMutableBufferPointer<Double> = .allocate(capacity: 1)
     /// Indices into `lines` of the lines quads are built from.
     var active: [Int] = []
-    /// Whether the quad search reads a side whose edge changes polarity once by quarters (see `find` and
-    /// `evaluate`).
-    var flippingSides = false
-    /// The last quad search's winner (see `completesThreeSides`).
-    var winner: RankedQuad?
     var edgeThreshold: Int { coarseGradients.edgeThreshold }
     var weakThreshold: Int { coarseGradients.weakThreshold }
     var gx: UnsafeMutableBufferPointer<Int16> { coarseGradients.gx }
@@ -269,7 +264,7 @@ final class DocumentFinder {
                    let fourth = bestQuad(coarse, width: w, height: h, requiring: ~((1 << UInt64(searchedFrom)) &- 1)),
                    fourth.confidence > (found?.confidence ?? 0),
                    fourth.quad.skewDegrees <= Self.maxSearchedSkew,
-                   completesThreeSides(searchedFrom: firstSearched, width: w, height: h) {
+                   completesThreeSides(fourth.winner, searchedFrom: firstSearched, width: w, height: h) {
                     found = fourth
                 }
             }
@@ -280,17 +275,15 @@ final class DocumentFinder {
             // flip all along; see `LineTable.quarterSupport`). Such an outline is accepted only with exactly one
             // flipping side, no frame border and every corner in the frame: a card seen whole.
             if (found?.confidence ?? 0) < acceptance {
-                flippingSides = true
                 loosenLineSupports()
-                if let flipped = bestQuad(coarse, width: w, height: h),
+                if let flipped = bestQuad(coarse, width: w, height: h, quarters: true),
                    flipped.confidence > (found?.confidence ?? 0), !flipped.borders.contains(true),
                    flipped.quad.corners.allSatisfy({ p in
                        p.x >= 0 && p.y >= 0 && p.x <= Double(w - 1) && p.y <= Double(h - 1)
                    }),
-                   let quad = winner, flippingSideCount(quad) == 1 {
+                   flippingSideCount(flipped.winner) == 1 {
                     found = flipped
                 }
-                flippingSides = false
             }
         }
         // An accepted winner closed by a frame border does not always end the search. The borders are candidate
@@ -309,7 +302,7 @@ final class DocumentFinder {
             if (whole?.confidence ?? 0) < acceptance && addFourthSides(coarse),
                let fourth = bestQuad(coarse, width: w, height: h, requiring: ~((1 << UInt64(searchedFrom)) &- 1)),
                fourth.confidence >= acceptance, fourth.quad.skewDegrees <= Self.maxSearchedSkew,
-               completesThreeSides(searchedFrom: firstSearched, width: w, height: h) {
+               completesThreeSides(fourth.winner, searchedFrom: firstSearched, width: w, height: h) {
                 whole = fourth
             }
             if let whole, whole.confidence >= acceptance, Self.apart(whole.quad, closed.quad) { found = whole }
