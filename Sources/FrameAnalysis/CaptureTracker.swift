@@ -11,12 +11,17 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     public private(set) var lastMotion: Double? = nil
     /// True once the current still run has captured; the next capture needs a new run (movement or a bad frame).
     public private(set) var captured: Bool = false
+    /// The document corners the previous frame found, whatever its feedback (normalised like `previousCorners`):
+    /// the next frame's card is looked for around them first (`FrameAnalyzer.analyze(_:mode:previousDocument:)`).
+    /// Nil after a frame without a document, and in selfie mode.
+    public private(set) var previousDocument: [FramePoint]? = nil
 
     public init() {}
 
     /// Feeds one analysed frame; returns true when the frame should be captured (GOOD and still for N frames).
     /// Selfie frames count as still when their face box moves less than the same threshold.
     public mutating func update(with analysis: FrameAnalysis, thresholds: AnalysisThresholds) -> Bool {
+        previousDocument = analysis.mode == .document ? Self.normalisedCorners(of: analysis) : nil
         guard analysis.primary == .good, let corners = Self.normalisedCorners(of: analysis) else {
             reset()
             return false

@@ -26,10 +26,15 @@ public final class FrameAnalyzer {
     }
 
     /// Analyses one frame. Bad input (empty, corrupt or truncated JPEG, wrong raw size, too many pixels) throws.
-    public func analyze(_ input: FrameInput, mode: FrameMode) throws(FrameAnalysisError) -> FrameAnalysis {
+    /// `previousDocument`: in a stream, the document corners the previous frame found (normalised to 0…1 of that
+    /// frame, `CaptureTracker.previousDocument`); the card is first looked for around them, and the frame gets the
+    /// full search only when it is not there (see `DocumentFinder.track`). Selfie mode ignores it.
+    public func analyze(_ input: FrameInput, mode: FrameMode,
+                        previousDocument: [FramePoint]? = nil) throws(FrameAnalysisError) -> FrameAnalysis {
         let (inputSize, detection) = try prepare(input)
         switch mode {
-        case .document: return analyzeDocument(inputSize: inputSize, detection: detection)
+        case .document:
+            return analyzeDocument(inputSize: inputSize, detection: detection, previous: previousDocument)
         case .selfie: return try analyzeSelfie(inputSize: inputSize, detection: detection)
         }
     }
@@ -37,7 +42,7 @@ public final class FrameAnalyzer {
     /// The document finder's answer on one frame, prepared exactly as `analyze` prepares it: tests compare finder
     /// settings (`documentFinder`) through it without copying the decode and detection-scale steps.
     func findDocument(_ input: FrameInput) throws(FrameAnalysisError) -> DocumentFinder.Found? {
-        try locateDocument(detection: prepare(input).detection)
+        try locateDocument(detection: prepare(input).detection).found
     }
 
     /// Decodes or samples the frame into `working` and picks the detection image; returns the input's size.
@@ -68,19 +73,34 @@ public final class FrameAnalyzer {
         return (inputSize, detection)
     }
 
-    /// Located on the coarse detection image, corners refined on the working image.
-    private func locateDocument(detection: GrayImage) -> DocumentFinder.Found? {
-        documentFinder.find(coarse: detection, working: working, acceptance: thresholds.minDocumentConfidence,
-                            widerSearchMaxLuma: thresholds.maxBrightness)
+    /// Located on the coarse detection image, corners refined on the working image; around the previous frame's
+    /// corners first when they are known (`tracked` says whether the card was found there).
+    private func locateDocument(detection: GrayImage, previous: [FramePoint]? = nil)
+        -> (found: DocumentFinder.Found?, tracked: Bool) {
+        if let previous, previous.count == 4, previous.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
+            let onDetection = Quadrilateral(corners: previous.map {
+                SIMD2($0.x * Double(detection.width), $0.y * Double(detection.height))
+            })
+            if let found = documentFinder.track(onDetection, coarse: detection, working: working,
+                                                acceptance: thresholds.minDocumentConfidence) {
+                return (found, true)
+            }
+        }
+        let found = documentFinder.find(coarse: detection, working: working,
+                                        acceptance: thresholds.minDocumentConfidence,
+                                        widerSearchMaxLuma: thresholds.maxBrightness)
+        return (found, false)
     }
 
     // MARK: Document mode
 
-    private func analyzeDocument(inputSize: (width: Int, height: Int), detection: GrayImage) -> FrameAnalysis {
+    private func analyzeDocument(inputSize: (width: Int, height: Int), detection: GrayImage,
+                                 previous: [FramePoint]?) -> FrameAnalysis {
         let t = thresholds
         var metrics = FrameMetrics()
         var feedback: [Feedback] = []
-        let found = locateDocument(detection: detection)
+        let (found, tracked) = locateDocument(detection: detection, previous: previous)
+        if tracked { metrics["tracked"] = 1 }
         let quad = found?.quad
         var region: DocumentRegion?
 

@@ -18,7 +18,8 @@ struct CaptureCommand {
     static let usage = """
           kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie]
               decode-only vs full analysis vs the OpenCV reference pipeline on framegen's 720p/1080p JPEGs
-              (tools/framegen/framegen.py --size 1280x720,1920x1080); prints key=value lines and a table;
+              (tools/framegen/framegen.py --size 1280x720,1920x1080 [--sequence K]: its still and moving sequences
+              are also played as capture streams); prints key=value lines and a table;
               --profile runs only that mode's analysis (for perf record), without baselines or ratios
         """
 
@@ -128,9 +129,52 @@ struct CaptureCommand {
                 table += row("\(height)p selfie: full analysis", selfie)
             }
         }
+        try measureStreams(labels, lines: &lines, table: &table)
         for line in lines { print(line) }
         print("")
         print(table, terminator: "")
+    }
+
+    /// framegen's sequences (`--sequence K`) played as capture streams: each frame analysed with the corners the
+    /// previous frame found (`previousDocument`, as CaptureService does with the tracker state), next to decoding
+    /// alone and the single-frame analysis of the same frames. A still card is found again around its previous
+    /// outline; a moving one (3–5 % of the width per frame) gets the full search.
+    private func measureStreams(_ labels: Labels, lines: inout [String], table: inout String) throws {
+        let thresholds = AnalysisThresholds.default
+        for height in [720, 1080] {
+            for kind in ["still", "moving"] {
+                let frames = try load(labels.frames.filter { $0.sequence == kind && $0.height == height }
+                    .sorted { $0.file < $1.file })
+                guard !frames.isEmpty else { continue }
+                let key = "capture.\(height)p.stream_\(kind)"
+                let decoder = JPEGGrayDecoder()
+                let analyzer = FrameAnalyzer()
+                let decode = try measure(frames) { jpeg in
+                    _ = try decoder.decodeOnly(jpeg, longSide: thresholds.workingLongSide)
+                }
+                let single = try measure(frames) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: .document) }
+                var tracker = CaptureTracker()
+                var tracked = 0, analysed = 0
+                let stream = try measure(frames, startingRound: { tracker = CaptureTracker() }) { jpeg in
+                    let analysis = try analyzer.analyze(.jpeg(jpeg), mode: .document,
+                                                        previousDocument: tracker.previousDocument)
+                    _ = tracker.update(with: analysis, thresholds: thresholds)
+                    analysed += 1
+                    if analysis.metrics["tracked"] != nil { tracked += 1 }
+                }
+                lines.append("\(key).frames=\(frames.count)")
+                lines += decode.keyValueLines(prefix: "\(key).decode")
+                lines += single.keyValueLines(prefix: "\(key).single")
+                lines += stream.keyValueLines(prefix: "\(key).analysis")
+                lines.append("\(key).tracked_share=\(Format.fixed(Double(tracked) / Double(max(analysed, 1)), 2))")
+                lines.append("\(key).ratio.analysis_over_decode_p50=\(ratio(stream.p50Microseconds, decode.p50Microseconds))")
+                lines.append("\(key).ratio.analysis_over_decode_p99=\(ratio(stream.p99Microseconds, decode.p99Microseconds))")
+                lines.append("\(key).ratio.single_over_decode_p50=\(ratio(single.p50Microseconds, decode.p50Microseconds))")
+                table += row("\(height)p \(kind) stream: decode only", decode)
+                table += row("\(height)p \(kind) stream: single frames", single)
+                table += row("\(height)p \(kind) stream: analysis", stream)
+            }
+        }
     }
 
     /// Only the full analysis of one mode, so that a profiler sees nothing else.
@@ -158,11 +202,17 @@ struct CaptureCommand {
     }
 
     /// Each frame `warmup` times unmeasured, then `rounds` measured passes over all frames (one sample per call).
-    private func measure(_ frames: [[UInt8]], _ body: ([UInt8]) throws -> Void) throws -> LatencySummary {
-        for _ in 0..<warmup { for frame in frames { try body(frame) } }
+    /// `startingRound` runs before each pass (a stream starts over).
+    private func measure(_ frames: [[UInt8]], startingRound: () -> Void = {},
+                         _ body: ([UInt8]) throws -> Void) throws -> LatencySummary {
+        for _ in 0..<warmup {
+            startingRound()
+            for frame in frames { try body(frame) }
+        }
         var samples: [UInt64] = []
         samples.reserveCapacity(frames.count * rounds)
         for _ in 0..<rounds {
+            startingRound()
             for frame in frames {
                 let start = MonotonicClock.nowNanoseconds()
                 try body(frame)

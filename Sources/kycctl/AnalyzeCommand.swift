@@ -73,14 +73,15 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw AnalyzeFileError(message: "cannot read \(path)")
         }
+        // Without --sequence every file is its own stream (captured only when stillFrames is 1).
+        if !sequence { tracker = CaptureTracker() }
         let analysis: FrameAnalysis
         do {
-            analysis = try analyzer.analyze(.jpeg([UInt8](data)), mode: mode)
+            // In a sequence each frame's card is looked for around the previous frame's first, as the service does.
+            analysis = try analyzer.analyze(.jpeg([UInt8](data)), mode: mode, previousDocument: tracker.previousDocument)
         } catch {
             throw AnalyzeFileError(message: "\(path): \(error.message) (\(error.code.rawValue))")
         }
-        // Without --sequence every file is its own stream (captured only when stillFrames is 1).
-        if !sequence { tracker = CaptureTracker() }
         let capture = tracker.update(with: analysis, thresholds: thresholds)
         let line = AnalyzeOutputLine(file: path, width: analysis.width, height: analysis.height,
                                      region: analysis.region, faces: analysis.faces, metrics: analysis.metrics.values,

@@ -48,10 +48,12 @@ struct CaptureHandlersTests {
         let (set, frames) = try Self.frames("still")
         var state: [UInt8] = []
         var decisions: [Bool] = []
-        for frame in frames.prefix(AnalysisThresholds.default.stillFrames) {
+        for (index, frame) in frames.prefix(AnalysisThresholds.default.stillFrames).enumerated() {
             let reply = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(
                 Self.envelope(Self.jpegRequest(try set.bytes(frame), state: state))))
             #expect(reply.feedback.first?.code == "GOOD", "\(frame.file): \(reply.feedback.map(\.code))")
+            // From the second frame on, the card is found around the corners the tracker state carries.
+            #expect(reply.metrics.contains { $0.name == "tracked" && $0.value == 1 } == (index > 0), "\(frame.file)")
             #expect(reply.region?.corners.count == 4)
             #expect(reply.streamID == "stream-1")
             #expect(reply.instance == "test:1")

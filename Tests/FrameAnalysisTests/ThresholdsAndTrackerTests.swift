@@ -90,6 +90,30 @@ import Testing
         #expect(restored.update(with: frame(.good), thresholds: t) == true)
     }
 
+    @Test func keepsThePreviousDocumentWhateverItsFeedback() {
+        var tracker = CaptureTracker()
+        let t = AnalysisThresholds.default
+        _ = tracker.update(with: frame(.moveCloser), thresholds: t)
+        #expect(tracker.previousDocument == [FramePoint(x: 100.0 / 1280, y: 100.0 / 720),
+                                             FramePoint(x: 500.0 / 1280, y: 100.0 / 720),
+                                             FramePoint(x: 500.0 / 1280, y: 350.0 / 720),
+                                             FramePoint(x: 100.0 / 1280, y: 350.0 / 720)])
+        let nothing = FrameAnalysis(width: 1280, height: 720, mode: .document, region: nil, faces: [],
+                                    metrics: FrameMetrics(), feedback: [Feedback(code: .noDocument)])
+        _ = tracker.update(with: nothing, thresholds: t)
+        #expect(tracker.previousDocument == nil)
+    }
+
+    @Test func aStateFromBeforePreviousDocumentStillReads() throws {
+        // A tracker state sealed by a process of the previous release (no previousDocument) is read as a stream
+        // without a previous document, not refused.
+        let old = #"{"consecutiveGood":2,"captured":false,"previousCorners":[{"x":0.1,"y":0.2},{"x":0.5,"y":0.2},"#
+            + #"{"x":0.5,"y":0.6},{"x":0.1,"y":0.6}],"lastMotion":0.001}"#
+        let tracker = try JSONDecoder().decode(CaptureTracker.self, from: Data(old.utf8))
+        #expect(tracker.consecutiveGood == 2)
+        #expect(tracker.previousDocument == nil)
+    }
+
     @Test func stillFramesComesFromTheThresholds() {
         var tracker = CaptureTracker()
         var t = AnalysisThresholds.default

@@ -1,0 +1,109 @@
+// DocumentFinder in a stream: the card the previous frame found, found again where it was (docs/capture.md,
+// "Streams").
+//
+// Between two frames of a capture stream a held card moves a few pixels: its sides are still near the previous
+// frame's sides, and nothing else in the frame needs looking at. Instead of the frame-wide vote and the quad search
+// over its strongest lines, each previous side's band is searched for lines of about that side's direction (the
+// fourth-side search's `BandLineSearch`), and the quads those lines make are scored exactly as `find` scores its
+// own (`bestQuad`: support, shape, corner ends, printed inside). The card is taken only when that outline is
+// accepted, seen whole and near the previous one; otherwise the frame gets the full search, so tracking can make a
+// frame cheaper but never makes it find something `find` would not accept.
+import Foundation
+
+extension DocumentFinder {
+    /// How far each side of the card may move between two frames of a stream and still be found around the previous
+    /// one, as a share of the coarse image's short side (6 px at 320 × 180, about 2 % of the frame's diagonal: a
+    /// hand holding a card at 30 frames/s moves it less). A card that moved further gets the full search.
+    static let trackingReach = 0.035
+    /// Lines taken from each side's band: the card's edge and, where the print runs close and parallel to it (a
+    /// text row, the photo's edge), that line too, so the quad search chooses between them as `find` would.
+    static let trackedLinesPerSide = 2
+    /// Edge strength past a tracked quad's corner, relative to its side's, above which the side runs on (see
+    /// `runsOnPastCorners`).
+    static let maxTrackedRunOn: Float = 0.5
+
+    /// The card whose outline in the previous frame was `previous` (corners on `coarse`, clockwise from top-left),
+    /// found again around it and refined on `working`; nil when it is not there with at least `acceptance`
+    /// confidence, seen whole, each corner within twice `trackingReach` of its previous place (the caller then runs
+    /// `find`). A previous outline closed by a frame border is not tracked: a cut-off card is about to move.
+    func track(_ previous: Quadrilateral, coarse: GrayImage, working: GrayImage, acceptance: Double) -> Found? {
+        let w = coarse.width, h = coarse.height
+        guard w >= 16, h >= 16, previous.corners.count == 4 else { return nil }
+        let reach = max(3, Self.trackingReach * Double(min(w, h)))
+        let corners = previous.corners
+        guard corners.allSatisfy({ p in
+            p.x >= reach && p.y >= reach && p.x <= Double(w - 1) - reach && p.y <= Double(h - 1) - reach
+        }) else { return nil }
+        coarseGradients.compute(coarse)
+        lines.removeAll(keepingCapacity: true)
+        let minSeparation = Self.sameLineOffset(shortSide: min(w, h))
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) & 3]
+            let along = b - a
+            let length = (along * along).sum().squareRoot()
+            guard length > 4 * reach else { return nil }
+            let u = along / length, n = SIMD2(-u.y, u.x)
+            // The side's band, short of the corners by `reach` so the sides beside it (which run across it) add
+            // nothing; the side's direction is searched within BandLineSearch's turn, either polarity.
+            let start = a + u * reach, end = b - u * reach
+            let band = [start - n * reach, end - n * reach, end + n * reach, start + n * reach]
+            for line in BandLineSearch.lines(coarseGradients, width: w, height: h, band: band, reference: n,
+                                             count: Self.trackedLinesPerSide) {
+                let candidate = Line(normal: line.normal, rho: line.rho)
+                if !lines.contains(where: { Self.similar($0, candidate, cosine: Self.sameLineCosine,
+                                                         offset: minSeparation) }) {
+                    lines.append(candidate)
+                }
+            }
+        }
+        guard lines.count >= 4 else { return nil }
+        lines.append(Line(theta: 0, rho: 0, border: true))
+        lines.append(Line(theta: 0, rho: Double(w - 1), border: true))
+        lines.append(Line(theta: .pi / 2, rho: 0, border: true))
+        lines.append(Line(theta: .pi / 2, rho: Double(h - 1), border: true))
+        readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
+        guard let best = bestQuad(coarse, width: w, height: h), best.confidence >= acceptance,
+              !best.borders.contains(true), !runsOnPastCorners(best.winner, reach: reach) else { return nil }
+        // The same card: every corner near one of the previous corners (the canonical order may start elsewhere
+        // when the card is turned near 45°, so corners are matched by place, not by index).
+        let limit = reach
+        guard best.quad.corners.allSatisfy({ p in
+            corners.contains { q in ((p - q) * (p - q)).sum() <= limit * limit }
+        }) else { return nil }
+        let sx = Double(working.width) / Double(w), sy = Double(working.height) / Double(h)
+        let scaled = best.quad.scaled(x: sx, y: sy)
+        let refined = refine(scaled, borders: best.borders, in: working) ?? scaled
+        return Found(quad: refined, confidence: best.confidence)
+    }
+
+    /// Whether any side's edge runs on past one of its corners for most of `reach` pixels. The quad search only
+    /// lowers such a quad's cornerness (a card's edge stops at its corner); tracking rejects it outright: a card that
+    /// moved further than its bands reach leaves the bands holding lines of its own print (a text row, the photo's
+    /// edge) beside the sides that slid along themselves, and those sides run on past the print line to the card's
+    /// real corner. `find` then searches the frame.
+    func runsOnPastCorners(_ quad: RankedQuad, reach: Double) -> Bool {
+        let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!,
+                              stride: profileStride, origin: profileOrigin)
+        let corners = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
+        for s in 0..<4 {
+            let index = quad.sides[s]
+            let line = table.lines[index]
+            guard !line.border else { continue }
+            let d = SIMD2(-line.normal.y, line.normal.x)
+            let t0 = (corners[s] * d).sum(), t1 = (corners[(s + 1) & 3] * d).sum()
+            let side = table.segment(index, t0, t1)
+            guard side[0] >= 8 else { continue }
+            let polarity: Float = side[4] >= 0 ? 1 : -1
+            let strength = polarity * side[5] / side[0]
+            guard strength > 0 else { continue }
+            let direction: Double = t1 >= t0 ? 1 : -1
+            for (from, to) in [(t0 - direction * 2, t0 - direction * (2 + reach)),
+                               (t1 + direction * 2, t1 + direction * (2 + reach))] {
+                let part = table.segment(index, from, to)
+                guard part[0] >= 3 else { continue }
+                if abs(part[5] / part[0]) / strength > Self.maxTrackedRunOn { return true }
+            }
+        }
+        return false
+    }
+}

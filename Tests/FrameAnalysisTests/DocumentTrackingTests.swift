@@ -1,0 +1,78 @@
+// A capture stream's next frame: the card looked for around the previous frame's corners (DocumentFinder.track).
+import Foundation
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct DocumentTrackingTests {
+    /// `corners` in 640×360 pixels, normalised as CaptureTracker keeps them.
+    static func normalised(_ corners: [(Double, Double)]) -> [FramePoint] {
+        corners.map { FramePoint(x: $0.0 / 640, y: $0.1 / 360) }
+    }
+
+    static func shifted(_ corners: [(Double, Double)], dx: Double, dy: Double) -> [(Double, Double)] {
+        corners.map { ($0.0 + dx, $0.1 + dy) }
+    }
+
+    @Test func aStillCardIsFoundAroundItsPreviousCornersWithTheSameAnswer() throws {
+        let jpeg = documentFrame().jpeg()
+        let analyzer = FrameAnalyzer()
+        let alone = try analyzer.analyze(.jpeg(jpeg), mode: .document)
+        let previous = alone.region!.corners.map { FramePoint(x: $0.x / 640, y: $0.y / 360) }
+        let inStream = try analyzer.analyze(.jpeg(jpeg), mode: .document, previousDocument: previous)
+        #expect(inStream.metrics["tracked"] == 1)
+        #expect(alone.metrics["tracked"] == nil)
+        #expect(inStream.feedback == alone.feedback)
+        let diagonal: Double = (640.0 * 640 + 360 * 360).squareRoot()
+        #expect(cornerError(inStream.region, goodCorners) < 0.01 * diagonal)
+    }
+
+    @Test func aCardThatMovedALittleIsTrackedToItsNewPlace() throws {
+        // The hand moved the card 6 px (under 1 % of the diagonal) since the previous frame.
+        let moved = Self.shifted(goodCorners, dx: 6, dy: -4)
+        let analysis = try FrameAnalyzer().analyze(.jpeg(documentFrame(corners: moved).jpeg()), mode: .document,
+                                                   previousDocument: Self.normalised(goodCorners))
+        #expect(analysis.metrics["tracked"] == 1)
+        #expect(cornerError(analysis.region, moved) < 4, "\(String(describing: analysis.region))")
+        #expect(analysis.primary == .good)
+    }
+
+    @Test func aCardThatMovedFurtherThanItsBandsIsSearchedForAfresh() throws {
+        let moved = Self.shifted(goodCorners, dx: 60, dy: 20)
+        let jpeg = documentFrame(corners: moved).jpeg()
+        let analyzer = FrameAnalyzer()
+        let inStream = try analyzer.analyze(.jpeg(jpeg), mode: .document,
+                                            previousDocument: Self.normalised(goodCorners))
+        #expect(inStream.metrics["tracked"] == nil)
+        #expect(inStream == (try analyzer.analyze(.jpeg(jpeg), mode: .document)))
+        #expect(cornerError(inStream.region, moved) < 4)
+    }
+
+    @Test func previousCornersOverAnEmptyFrameFindNothing() throws {
+        let empty = SyntheticFrame.background(width: 640, height: 360)
+        let analysis = try FrameAnalyzer().analyze(.jpeg(empty.jpeg()), mode: .document,
+                                                   previousDocument: Self.normalised(goodCorners))
+        #expect(analysis.primary == .noDocument)
+        #expect(analysis.region == nil)
+    }
+
+    @Test func aCardAtTheFrameEdgeIsNotTracked() throws {
+        // The previous outline touches the frame's edge (a cut-off card is about to move): the full search runs.
+        let atEdge = [(2.0, 70.0), (352.0, 80.0), (342.0, 300.0), (2.0, 292.0)]
+        let analysis = try FrameAnalyzer().analyze(.jpeg(documentFrame().jpeg()), mode: .document,
+                                                   previousDocument: Self.normalised(atEdge))
+        #expect(analysis.metrics["tracked"] == nil)
+        #expect(analysis.primary == .good)
+    }
+
+    @Test func malformedPreviousCornersAreIgnored() throws {
+        let jpeg = documentFrame().jpeg()
+        let analyzer = FrameAnalyzer()
+        let alone = try analyzer.analyze(.jpeg(jpeg), mode: .document)
+        for previous in [[], [FramePoint(x: 0.5, y: 0.5)], Array(repeating: FramePoint(x: .nan, y: 0.2), count: 4),
+                         Array(repeating: FramePoint(x: 0.4, y: 0.4), count: 4),
+                         [FramePoint(x: -3, y: 1e9), FramePoint(x: 1e308, y: -1e308), FramePoint(x: 2, y: 2),
+                          FramePoint(x: 0, y: 0)]] {
+            #expect(try analyzer.analyze(.jpeg(jpeg), mode: .document, previousDocument: previous) == alone)
+        }
+    }
+}
