@@ -63,7 +63,7 @@ public struct CaptureHandlers: Sendable {
         let analysis: FrameAnalysis
         do {
             analysis = try analyzers.withAnalyzer { analyzer throws(FrameAnalysisError) in
-                try analyzer.analyze(input, mode: mode, previousDocument: tracker.previousDocument)
+                try analyzer.analyze(input, mode: mode, previousDocument: tracker.documentHint(thresholds: thresholds))
             }
         } catch {
             throw ServiceError.invalidArgument(field: "frame", code: error.code.rawValue, message: error.message)

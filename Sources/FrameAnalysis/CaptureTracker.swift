@@ -12,8 +12,8 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     /// True once the current still run has captured; the next capture needs a new run (movement or a bad frame).
     public private(set) var captured: Bool = false
     /// The document corners the previous frame found, whatever its feedback (normalised like `previousCorners`):
-    /// the next frame's card is looked for around them first (`FrameAnalyzer.analyze(_:mode:previousDocument:)`).
-    /// Nil after a frame without a document, and in selfie mode.
+    /// the next frame's card is looked for around them first (see `documentHint`). Nil after a frame without a
+    /// document, and in selfie mode.
     public private(set) var previousDocument: [FramePoint]? = nil
 
     public init() {}
@@ -48,6 +48,15 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
             return true
         }
         return false
+    }
+
+    /// The corners the next frame's card is first looked for around (`FrameAnalyzer.analyze(_:mode:previousDocument:)`),
+    /// or nil when the next frame may be captured: a capture is always decided on a frame searched whole, so a card
+    /// that tracking followed onto a wrong outline (its own print, after a jump) is never captured. (The capturing
+    /// frame's outline must also be still against the tracked one before it, so a wrong track breaks the still run.)
+    public func documentHint(thresholds: AnalysisThresholds) -> [FramePoint]? {
+        if !captured && consecutiveGood + 1 >= thresholds.stillFrames { return nil }
+        return previousDocument
     }
 
     /// What to tell the user while waiting: HOLD_STEADY when the frame is GOOD but the document moved since the

@@ -76,7 +76,8 @@ extension DocumentFinder {
         return Found(quad: refined, confidence: best.confidence)
     }
 
-    /// Whether any side's edge runs on past one of its corners for most of `reach` pixels. The quad search only
+    /// Whether any side's edge runs on past one of its corners, at its own polarity, for most of `reach` pixels (an
+    /// edge of the other polarity there is another object's: a shadow, a glare patch's rim). The quad search only
     /// lowers such a quad's cornerness (a card's edge stops at its corner); tracking rejects it outright: a card that
     /// moved further than its bands reach leaves the bands holding lines of its own print (a text row, the photo's
     /// edge) beside the sides that slid along themselves, and those sides run on past the print line to the card's
@@ -101,7 +102,7 @@ extension DocumentFinder {
                                (t1 + direction * 2, t1 + direction * (2 + reach))] {
                 let part = table.segment(index, from, to)
                 guard part[0] >= 3 else { continue }
-                if abs(part[5] / part[0]) / strength > Self.maxTrackedRunOn { return true }
+                if polarity * part[5] / part[0] / strength > Self.maxTrackedRunOn { return true }
             }
         }
         return false

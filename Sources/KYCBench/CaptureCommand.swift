@@ -157,7 +157,7 @@ struct CaptureCommand {
                 var tracked = 0, analysed = 0
                 let stream = try measure(frames, startingRound: { tracker = CaptureTracker() }) { jpeg in
                     let analysis = try analyzer.analyze(.jpeg(jpeg), mode: .document,
-                                                        previousDocument: tracker.previousDocument)
+                                                        previousDocument: tracker.documentHint(thresholds: thresholds))
                     _ = tracker.update(with: analysis, thresholds: thresholds)
                     analysed += 1
                     if analysis.metrics["tracked"] != nil { tracked += 1 }

@@ -96,7 +96,7 @@ struct StillStreamTests {
                 let bytes = try set.bytes(label)
                 let alone = try analyzer.analyze(.jpeg(bytes), mode: .document)
                 let inStream = try analyzer.analyze(.jpeg(bytes), mode: .document,
-                                                    previousDocument: tracker.previousDocument)
+                                                    previousDocument: tracker.documentHint(thresholds: .default))
                 _ = tracker.update(with: inStream, thresholds: .default)
                 #expect(inStream.metrics["tracked"] == nil, "\(label.file) tracked")
                 #expect(inStream == alone, "\(label.file)")

@@ -104,6 +104,20 @@ import Testing
         #expect(tracker.previousDocument == nil)
     }
 
+    @Test func theFrameThatMayBeCapturedIsSearchedWhole() {
+        var tracker = CaptureTracker()
+        let t = AnalysisThresholds.default   // stillFrames 3
+        #expect(tracker.documentHint(thresholds: t) == nil, "a new stream has no previous document")
+        _ = tracker.update(with: frame(.good), thresholds: t)
+        #expect(tracker.documentHint(thresholds: t) == tracker.previousDocument)
+        _ = tracker.update(with: frame(.good), thresholds: t)
+        #expect(tracker.documentHint(thresholds: t) == nil, "the next GOOD and still frame is captured")
+        #expect(tracker.update(with: frame(.good), thresholds: t) == true)
+        #expect(tracker.documentHint(thresholds: t) != nil, "after the capture, the run cannot capture again")
+        _ = tracker.update(with: frame(.moveCloser), thresholds: t)
+        #expect(tracker.documentHint(thresholds: t) != nil, "a frame that is not GOOD restarts the run at 0")
+    }
+
     @Test func aStateFromBeforePreviousDocumentStillReads() throws {
         // A tracker state sealed by a process of the previous release (no previousDocument) is read as a stream
         // without a previous document, not refused.
