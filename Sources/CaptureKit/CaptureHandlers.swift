@@ -70,11 +70,8 @@ public struct CaptureHandlers: Sendable {
         }
         var next = tracker
         let capture = next.update(with: analysis, thresholds: thresholds)
-        var feedback = analysis.feedback
-        // A GOOD frame that moved since the last one restarts the still run: tell the user to hold steady.
-        if !capture, analysis.primary == .good, next.waitingFeedback == .holdSteady {
-            feedback = [Feedback(code: .holdSteady, value: next.lastMotion, threshold: thresholds.maxCornerMotion)]
-        }
+        // A GOOD frame that moved since the last one restarts the still run: the user is told to hold steady.
+        let feedback = next.feedback(for: analysis, captured: capture, thresholds: thresholds)
         let reply = AnalyzeFrameReply(
             analysis: analysis, feedback: feedback, capture: capture,
             trackerState: trackerStates.seal(next, for: TrackerStateBinding(tenant: envelope.tenant,

@@ -59,6 +59,14 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         return previousDocument
     }
 
+    /// The feedback to send for `analysis` after `update(with:thresholds:)` returned `captured`: the engine's, except
+    /// that a GOOD frame whose document moved since the previous one is HOLD_STEADY (with the motion and its
+    /// threshold). CaptureService and `kycctl analyze --sequence` answer the same way.
+    public func feedback(for analysis: FrameAnalysis, captured: Bool, thresholds: AnalysisThresholds) -> [Feedback] {
+        guard !captured, analysis.primary == .good, waitingFeedback == .holdSteady else { return analysis.feedback }
+        return [Feedback(code: .holdSteady, value: lastMotion, threshold: thresholds.maxCornerMotion)]
+    }
+
     /// What to tell the user while waiting: HOLD_STEADY when the frame is GOOD but the document moved since the
     /// previous frame, nil otherwise.
     public var waitingFeedback: FeedbackCode? {

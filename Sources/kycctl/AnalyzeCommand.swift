@@ -85,7 +85,9 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
         let capture = tracker.update(with: analysis, thresholds: thresholds)
         let line = AnalyzeOutputLine(file: path, width: analysis.width, height: analysis.height,
                                      region: analysis.region, faces: analysis.faces, metrics: analysis.metrics.values,
-                                     feedback: analysis.feedback, capture: capture)
+                                     feedback: tracker.feedback(for: analysis, captured: capture,
+                                                                thresholds: thresholds),
+                                     capture: capture)
         print(String(decoding: try encoder.encode(line), as: UTF8.self))
     }
 }

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// `kycctl analyze`, the engine offline for operators: one JSON object per frame, a stream with `--sequence` answered
+/// as CaptureService answers it (tracked frames, HOLD_STEADY, the capture decision), exit code 2 for a bad file.
+@Suite("kycctl analyze end to end")
+struct AnalyzeCommandEndToEndTests {
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        process.executableURL = StackHarness.buildDirectory.appendingPathComponent("kycctl")
+        process.arguments = arguments
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    struct Line: Decodable {
+        struct Feedback: Decodable { let code: String }
+        let file: String
+        let metrics: [String: Double]
+        let feedback: [Feedback]
+        let capture: Bool
+    }
+
+    static func lines(_ output: String) throws -> [Line] {
+        try output.split(separator: "\n").map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+    }
+
+    @Test func aStillStreamIsTrackedAndCapturedOnAFrameSearchedWhole() throws {
+        let frames = try CaptureEndToEndTests.stillSequence(count: 5)
+        defer { try? FileManager.default.removeItem(atPath: frames) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: frames)
+            .filter { $0.hasPrefix("seq_still_") }.sorted().map { frames + "/" + $0 }
+        #expect(files.count == 5)
+        let result = try Self.run(["analyze", "--sequence"] + files)
+        #expect(result.status == 0, "\(result.error)")
+        let lines = try Self.lines(result.output)
+        #expect(lines.map(\.file) == files)
+        #expect(lines.allSatisfy { $0.feedback.first?.code == "GOOD" }, "\(lines.map(\.feedback))")
+        // Captured on the third (AnalysisThresholds' default stillFrames), which is searched whole; the frames
+        // between are found around the previous corners.
+        #expect(lines.map(\.capture) == [false, false, true, false, false])
+        #expect(lines.map { $0.metrics["tracked"] != nil } == [false, true, false, true, true])
+        // Without --sequence every file is its own stream: nothing tracked, nothing captured.
+        let alone = try Self.lines(try Self.run(["analyze"] + files).output)
+        #expect(alone.allSatisfy { $0.metrics["tracked"] == nil && !$0.capture })
+    }
+
+    @Test func aMovingStreamIsToldToHoldSteady() throws {
+        let frames = try CaptureEndToEndTests.stillSequence(count: 3)
+        defer { try? FileManager.default.removeItem(atPath: frames) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: frames)
+            .filter { $0.hasPrefix("seq_moving_") }.sorted().map { frames + "/" + $0 }
+        let lines = try Self.lines(try Self.run(["analyze", "--sequence"] + files).output)
+        #expect(lines.map { $0.feedback.first?.code } == ["GOOD", "HOLD_STEADY", "HOLD_STEADY"])
+        #expect(lines.allSatisfy { !$0.capture })
+    }
+
+    @Test func anUnreadableFileExitsWith2AndSaysWhich() throws {
+        let missing = NSTemporaryDirectory() + "kyc-no-such-frame-\(UUID().uuidString).jpg"
+        let result = try Self.run(["analyze", missing])
+        #expect(result.status == 2)
+        #expect(result.error.contains(missing), "\(result.error)")
+        let notJPEG = NSTemporaryDirectory() + "kyc-not-a-jpeg-\(UUID().uuidString).jpg"
+        try Data("not a jpeg".utf8).write(to: URL(fileURLWithPath: notJPEG))
+        defer { try? FileManager.default.removeItem(atPath: notJPEG) }
+        let corrupt = try Self.run(["analyze", notJPEG])
+        #expect(corrupt.status == 2)
+        #expect(corrupt.error.contains(notJPEG) && corrupt.output.isEmpty, "\(corrupt.error)")
+    }
+}
