@@ -93,12 +93,8 @@ struct CaptureCommand {
                 && $0.height == height })
             guard !documents.isEmpty else { continue }
             let key = "capture.\(height)p"
-            let decoder = JPEGGrayDecoder()
             let analyzer = FrameAnalyzer()
-            let decode = try measure(documents) { jpeg in
-                _ = try decoder.decodeOnly(jpeg, longSide: thresholds.workingLongSide)
-            }
-            let analysis = try measure(documents) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: .document) }
+            let (decode, analysis) = try decodeAndAnalysis(documents, analyzer: analyzer)
             let reference = try measure(documents) { jpeg in
                 var result = kyc_reference_result()
                 let rc = jpeg.withUnsafeBufferPointer {
@@ -114,10 +110,8 @@ struct CaptureCommand {
             lines += reference.keyValueLines(prefix: "\(key).opencv")
             let perSecond = 1_000_000 / max(analysis.meanMicroseconds, 0.001)
             lines.append("\(key).analysis.frames_per_s=\(Format.fixed(perSecond, 0))")
-            lines.append("\(key).ratio.analysis_over_decode_p50=\(ratio(analysis.p50Microseconds, decode.p50Microseconds))")
-            lines.append("\(key).ratio.analysis_over_decode_p99=\(ratio(analysis.p99Microseconds, decode.p99Microseconds))")
-            lines.append("\(key).ratio.opencv_over_analysis_p50=\(ratio(reference.p50Microseconds, analysis.p50Microseconds))")
-            lines.append("\(key).ratio.opencv_over_analysis_p99=\(ratio(reference.p99Microseconds, analysis.p99Microseconds))")
+            lines += ratioLines("\(key).ratio.analysis_over_decode", analysis, over: decode)
+            lines += ratioLines("\(key).ratio.opencv_over_analysis", reference, over: analysis)
             table += row("\(height)p document: decode only", decode)
             table += row("\(height)p document: full analysis", analysis)
             table += row("\(height)p document: OpenCV reference", reference)
@@ -147,12 +141,8 @@ struct CaptureCommand {
                     .sorted { $0.file < $1.file })
                 guard !frames.isEmpty else { continue }
                 let key = "capture.\(height)p.stream_\(kind)"
-                let decoder = JPEGGrayDecoder()
                 let analyzer = FrameAnalyzer()
-                let decode = try measure(frames) { jpeg in
-                    _ = try decoder.decodeOnly(jpeg, longSide: thresholds.workingLongSide)
-                }
-                let single = try measure(frames) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: .document) }
+                let (decode, single) = try decodeAndAnalysis(frames, analyzer: analyzer)
                 var tracker = CaptureTracker()
                 var tracked = 0, analysed = 0
                 let stream = try measure(frames, startingRound: { tracker = CaptureTracker() }) { jpeg in
@@ -167,14 +157,23 @@ struct CaptureCommand {
                 lines += single.keyValueLines(prefix: "\(key).single")
                 lines += stream.keyValueLines(prefix: "\(key).analysis")
                 lines.append("\(key).tracked_share=\(Format.fixed(Double(tracked) / Double(max(analysed, 1)), 2))")
-                lines.append("\(key).ratio.analysis_over_decode_p50=\(ratio(stream.p50Microseconds, decode.p50Microseconds))")
-                lines.append("\(key).ratio.analysis_over_decode_p99=\(ratio(stream.p99Microseconds, decode.p99Microseconds))")
-                lines.append("\(key).ratio.single_over_decode_p50=\(ratio(single.p50Microseconds, decode.p50Microseconds))")
+                lines += ratioLines("\(key).ratio.analysis_over_decode", stream, over: decode)
+                lines += ratioLines("\(key).ratio.single_over_decode", single, over: decode)
                 table += row("\(height)p \(kind) stream: decode only", decode)
                 table += row("\(height)p \(kind) stream: single frames", single)
                 table += row("\(height)p \(kind) stream: analysis", stream)
             }
         }
+    }
+
+    /// Decoding alone (libjpeg-turbo to gray at the working resolution) and the single-frame document analysis of
+    /// `frames`, each measured on its own.
+    private func decodeAndAnalysis(_ frames: [[UInt8]], analyzer: FrameAnalyzer) throws
+        -> (decode: LatencySummary, analysis: LatencySummary) {
+        let decoder = JPEGGrayDecoder(), longSide = analyzer.thresholds.workingLongSide
+        let decode = try measure(frames) { jpeg in _ = try decoder.decodeOnly(jpeg, longSide: longSide) }
+        let analysis = try measure(frames) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: .document) }
+        return (decode, analysis)
     }
 
     /// Only the full analysis of one mode, so that a profiler sees nothing else.
@@ -220,6 +219,12 @@ struct CaptureCommand {
             }
         }
         return LatencySummary(nanoseconds: samples)
+    }
+
+    /// `NAME_p50=` and `NAME_p99=` lines: `numerator`'s percentile over `denominator`'s.
+    private func ratioLines(_ name: String, _ numerator: LatencySummary, over denominator: LatencySummary) -> [String] {
+        ["\(name)_p50=\(ratio(numerator.p50Microseconds, denominator.p50Microseconds))",
+         "\(name)_p99=\(ratio(numerator.p99Microseconds, denominator.p99Microseconds))"]
     }
 
     private func ratio(_ numerator: Double, _ denominator: Double) -> String {
