@@ -57,6 +57,10 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     public var stillFrames: Int = 3
     /// Largest mean corner movement between consecutive frames, as a share of the frame diagonal, that is still.
     public var maxCornerMotion: Double = 0.015
+    /// In a stream, frames in a row whose card may be found around the previous frame's corners before one is searched
+    /// whole again (`CaptureTracker.documentHint`); 0 searches every frame whole. A wrong track (the card's own print
+    /// after a jump) lasts at most this many frames.
+    public var maxTrackedFrames: Int = 4
 
     /// The documented defaults.
     public static let `default` = AnalysisThresholds()
@@ -82,7 +86,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case workingLongSide, minDocumentConfidence, edgeMargin, minFill, maxFill, maxSkew, minBrightness,
              maxBrightness, minSharpness, minDocumentSharpness, maxMotionAnisotropy, overexposedFraction, glareLuma, maxGlareFraction, maxGlareBlob, minFaceSize,
-             maxFaceSize, maxFaceOffset, stillFrames, maxCornerMotion
+             maxFaceSize, maxFaceOffset, stillFrames, maxCornerMotion, maxTrackedFrames
     }
 
     /// Any key, so unknown ones can be named in the error.
@@ -136,6 +140,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try read(.maxFaceOffset, &t.maxFaceOffset, in: 0...1)
         try read(.stillFrames, &t.stillFrames, in: 1...1000)
         try read(.maxCornerMotion, &t.maxCornerMotion, in: 0...1)
+        try read(.maxTrackedFrames, &t.maxTrackedFrames, in: 0...1000)
         guard t.minFill <= t.maxFill else {
             throw AnalysisThresholdsError(key: "minFill", message: "minFill must not exceed maxFill")
         }
@@ -170,6 +175,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try c.encode(maxFaceOffset, forKey: .maxFaceOffset)
         try c.encode(stillFrames, forKey: .stillFrames)
         try c.encode(maxCornerMotion, forKey: .maxCornerMotion)
+        try c.encode(maxTrackedFrames, forKey: .maxTrackedFrames)
     }
 }
 

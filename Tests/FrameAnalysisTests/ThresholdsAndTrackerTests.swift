@@ -118,6 +118,25 @@ import Testing
         #expect(tracker.documentHint(thresholds: t) != nil, "a frame that is not GOOD restarts the run at 0")
     }
 
+    @Test func afterMaxTrackedFramesInARowAFrameIsSearchedWhole() {
+        var tracker = CaptureTracker()
+        var t = AnalysisThresholds.default
+        t.maxTrackedFrames = 2
+        var tracked = frame(.moveCloser)
+        tracked.metrics["tracked"] = 1
+        _ = tracker.update(with: frame(.moveCloser), thresholds: t)
+        #expect(tracker.documentHint(thresholds: t) != nil)
+        _ = tracker.update(with: tracked, thresholds: t)
+        #expect(tracker.documentHint(thresholds: t) != nil)
+        _ = tracker.update(with: tracked, thresholds: t)
+        #expect(tracker.trackedInARow == 2)
+        #expect(tracker.documentHint(thresholds: t) == nil, "two tracked frames in a row: the next is searched whole")
+        _ = tracker.update(with: frame(.moveCloser), thresholds: t)
+        #expect(tracker.documentHint(thresholds: t) != nil)
+        t.maxTrackedFrames = 0
+        #expect(tracker.documentHint(thresholds: t) == nil, "0 turns tracking off")
+    }
+
     @Test func aStateFromBeforePreviousDocumentStillReads() throws {
         // A tracker state sealed by a process of the previous release (no previousDocument) is read as a stream
         // without a previous document, not refused.
@@ -125,7 +144,7 @@ import Testing
             + #"{"x":0.5,"y":0.6},{"x":0.1,"y":0.6}],"lastMotion":0.001}"#
         let tracker = try JSONDecoder().decode(CaptureTracker.self, from: Data(old.utf8))
         #expect(tracker.consecutiveGood == 2)
-        #expect(tracker.previousDocument == nil)
+        #expect(tracker.previousDocument == nil && tracker.trackedInARow == 0)
     }
 
     @Test func stillFramesComesFromTheThresholds() {
