@@ -63,7 +63,7 @@ public struct CaptureHandlers: Sendable {
         let analysis: FrameAnalysis
         do {
             analysis = try analyzers.withAnalyzer { analyzer throws(FrameAnalysisError) in
-                try analyzer.analyze(input, mode: mode, previousDocument: tracker.documentHint(thresholds: thresholds))
+                try analyzer.analyze(input, mode: mode, previous: tracker.hint(thresholds: thresholds))
             }
         } catch {
             throw ServiceError.invalidArgument(field: "frame", code: error.code.rawValue, message: error.message)

@@ -58,7 +58,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     /// Largest mean corner movement between consecutive frames, as a share of the frame diagonal, that is still.
     public var maxCornerMotion: Double = 0.015
     /// In a stream, frames in a row whose card may be found around the previous frame's corners before one is searched
-    /// whole again (`CaptureTracker.documentHint`); 0 searches every frame whole. A wrong track (the card's own print
+    /// whole again (`CaptureTracker.hint`); 0 searches every frame whole. A wrong track (the card's own print
     /// after a jump) lasts at most this many frames.
     public var maxTrackedFrames: Int = 4
 

@@ -12,9 +12,9 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     /// True once the current still run has captured; the next capture needs a new run (movement or a bad frame).
     public private(set) var captured: Bool = false
     /// The document corners the previous frame found, whatever its feedback (normalised like `previousCorners`):
-    /// the next frame's card is looked for around them first (see `documentHint`). Nil after a frame without a
+    /// the next frame's card is looked for around them first (see `hint`). Nil after a frame without a
     /// document, and in selfie mode.
-    public private(set) var previousDocument: [FramePoint]? = nil
+    public private(set) var previousRegion: [FramePoint]? = nil
     /// Frames in a row found around the previous frame's corners (the analysis's `tracked` metric) since the last one
     /// searched whole.
     public private(set) var trackedInARow: Int = 0
@@ -22,10 +22,10 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case consecutiveGood, previousCorners, lastMotion, captured, previousDocument, trackedInARow
+        case consecutiveGood, previousCorners, lastMotion, captured, previousRegion, trackedInARow
     }
 
-    /// Reads states sealed by earlier releases too: fields added since (`previousDocument`, `trackedInARow`) start
+    /// Reads states sealed by earlier releases too: fields added since (`previousRegion`, `trackedInARow`) start
     /// empty when absent.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -33,14 +33,14 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         previousCorners = try c.decodeIfPresent([FramePoint].self, forKey: .previousCorners)
         lastMotion = try c.decodeIfPresent(Double.self, forKey: .lastMotion)
         captured = try c.decode(Bool.self, forKey: .captured)
-        previousDocument = try c.decodeIfPresent([FramePoint].self, forKey: .previousDocument)
+        previousRegion = try c.decodeIfPresent([FramePoint].self, forKey: .previousRegion)
         trackedInARow = try c.decodeIfPresent(Int.self, forKey: .trackedInARow) ?? 0
     }
 
     /// Feeds one analysed frame; returns true when the frame should be captured (GOOD and still for N frames).
     /// Selfie frames count as still when their face box moves less than the same threshold.
     public mutating func update(with analysis: FrameAnalysis, thresholds: AnalysisThresholds) -> Bool {
-        previousDocument = analysis.mode == .document ? Self.normalisedCorners(of: analysis) : nil
+        previousRegion = analysis.mode == .document ? Self.normalisedCorners(of: analysis) : nil
         trackedInARow = analysis.metrics["tracked"] != nil ? trackedInARow + 1 : 0
         guard analysis.primary == .good, let corners = Self.normalisedCorners(of: analysis) else {
             reset()
@@ -70,16 +70,16 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         return false
     }
 
-    /// The corners the next frame's card is first looked for around (`FrameAnalyzer.analyze(_:mode:previousDocument:)`),
+    /// The region the next frame is first searched around (`FrameAnalyzer.analyze(_:mode:previous:)`),
     /// or nil when the next frame is to be searched whole: the frame that may be captured, so a capture is always
     /// decided on a frame searched whole and a card that tracking followed onto a wrong outline (its own print, after
     /// a jump) is never captured (the capturing frame's outline must also be still against the tracked one before
     /// it, so a wrong track breaks the still run); and the frame after `maxTrackedFrames` tracked ones, so a wrong
     /// track does not last.
-    public func documentHint(thresholds: AnalysisThresholds) -> [FramePoint]? {
+    public func hint(thresholds: AnalysisThresholds) -> [FramePoint]? {
         if !captured && consecutiveGood + 1 >= thresholds.stillFrames { return nil }
         if trackedInARow >= thresholds.maxTrackedFrames { return nil }
-        return previousDocument
+        return previousRegion
     }
 
     /// The feedback to send for `analysis` after `update(with:thresholds:)` returned `captured`: the engine's, except

@@ -26,15 +26,15 @@ public final class FrameAnalyzer {
     }
 
     /// Analyses one frame. Bad input (empty, corrupt or truncated JPEG, wrong raw size, too many pixels) throws.
-    /// `previousDocument`: in a stream, the document corners the previous frame found (normalised to 0…1 of that
-    /// frame, `CaptureTracker.previousDocument`); the card is first looked for around them, and the frame gets the
-    /// full search only when it is not there (see `DocumentFinder.track`). Selfie mode ignores it.
+    /// `previous`: in a stream, the region the previous frame found (normalised to 0…1 of that frame,
+    /// `CaptureTracker.hint`): a document's four corners, around which the card is first looked for; the frame gets
+    /// the full search only when it is not there (see `DocumentFinder.track`). Selfie mode ignores it.
     public func analyze(_ input: FrameInput, mode: FrameMode,
-                        previousDocument: [FramePoint]? = nil) throws(FrameAnalysisError) -> FrameAnalysis {
+                        previous: [FramePoint]? = nil) throws(FrameAnalysisError) -> FrameAnalysis {
         let (inputSize, detection) = try prepare(input)
         switch mode {
         case .document:
-            return analyzeDocument(inputSize: inputSize, detection: detection, previous: previousDocument)
+            return analyzeDocument(inputSize: inputSize, detection: detection, previous: previous)
         case .selfie: return try analyzeSelfie(inputSize: inputSize, detection: detection)
         }
     }

@@ -130,7 +130,7 @@ struct CaptureCommand {
     }
 
     /// framegen's sequences (`--sequence K`) played as capture streams: each frame analysed with the corners the
-    /// previous frame found (`previousDocument`, as CaptureService does with the tracker state), next to decoding
+    /// previous frame found (`previousRegion`, as CaptureService does with the tracker state), next to decoding
     /// alone and the single-frame analysis of the same frames. A still card is found again around its previous
     /// outline; a moving one (3–5 % of the width per frame) gets the full search.
     private func measureStreams(_ labels: Labels, lines: inout [String], table: inout String) throws {
@@ -147,7 +147,7 @@ struct CaptureCommand {
                 var tracked = 0, analysed = 0
                 let stream = try measure(frames, startingRound: { tracker = CaptureTracker() }) { jpeg in
                     let analysis = try analyzer.analyze(.jpeg(jpeg), mode: .document,
-                                                        previousDocument: tracker.documentHint(thresholds: thresholds))
+                                                        previous: tracker.hint(thresholds: thresholds))
                     _ = tracker.update(with: analysis, thresholds: thresholds)
                     analysed += 1
                     if analysis.metrics["tracked"] != nil { tracked += 1 }

@@ -78,7 +78,7 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
         let analysis: FrameAnalysis
         do {
             // In a sequence each frame's card is looked for around the previous frame's first, as the service does.
-            analysis = try analyzer.analyze(.jpeg([UInt8](data)), mode: mode, previousDocument: tracker.documentHint(thresholds: thresholds))
+            analysis = try analyzer.analyze(.jpeg([UInt8](data)), mode: mode, previous: tracker.hint(thresholds: thresholds))
         } catch {
             throw AnalyzeFileError(message: "\(path): \(error.message) (\(error.code.rawValue))")
         }

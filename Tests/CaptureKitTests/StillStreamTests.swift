@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A capture stream looks for the card around the previous frame's corners before searching the frame
-/// (`FrameAnalyzer.analyze(_:mode:previousDocument:)`, `DocumentFinder.track`). That must make a frame cheaper, never
+/// (`FrameAnalyzer.analyze(_:mode:previous:)`, `DocumentFinder.track`). That must make a frame cheaper, never
 /// change what the user is told: on every document frame of the framegen and camsim sets, analysed once alone and
 /// then again as the next frame of a still stream (its own corners as the previous ones), the feedback is the same,
 /// most frames with a document are found by tracking, and the corners are as close to the truth as the full search's.
@@ -26,7 +26,7 @@ struct StillStreamTests {
         var other: [FramePoint]?
         for label in set.labels where label.mode == "document" && label.sequence == nil {
             guard let bytes = try? set.bytes(label), let single = try? analyzer.analyze(.jpeg(bytes), mode: .document),
-                  let afterOther = try? analyzer.analyze(.jpeg(bytes), mode: .document, previousDocument: other)
+                  let afterOther = try? analyzer.analyze(.jpeg(bytes), mode: .document, previous: other)
             else { continue }
             result.frames += 1
             if afterOther.primary != single.primary { result.changedAfterOther.append(label.file) }
@@ -37,7 +37,7 @@ struct StillStreamTests {
             result.withDocument += 1
             let corners = region.corners.map { FramePoint(x: $0.x / Double(single.width), y: $0.y / Double(single.height)) }
             other = corners
-            guard let still = try? analyzer.analyze(.jpeg(bytes), mode: .document, previousDocument: corners) else {
+            guard let still = try? analyzer.analyze(.jpeg(bytes), mode: .document, previous: corners) else {
                 continue
             }
             if still.metrics["tracked"] != nil { result.tracked += 1 }
@@ -96,7 +96,7 @@ struct StillStreamTests {
                 let bytes = try set.bytes(label)
                 let alone = try analyzer.analyze(.jpeg(bytes), mode: .document)
                 let inStream = try analyzer.analyze(.jpeg(bytes), mode: .document,
-                                                    previousDocument: tracker.documentHint(thresholds: .default))
+                                                    previous: tracker.hint(thresholds: .default))
                 _ = tracker.update(with: inStream, thresholds: .default)
                 #expect(inStream.metrics["tracked"] == nil, "\(label.file) tracked")
                 #expect(inStream == alone, "\(label.file)")

@@ -18,7 +18,7 @@ import Testing
         let analyzer = FrameAnalyzer()
         let alone = try analyzer.analyze(.jpeg(jpeg), mode: .document)
         let previous = alone.region!.corners.map { FramePoint(x: $0.x / 640, y: $0.y / 360) }
-        let inStream = try analyzer.analyze(.jpeg(jpeg), mode: .document, previousDocument: previous)
+        let inStream = try analyzer.analyze(.jpeg(jpeg), mode: .document, previous: previous)
         #expect(inStream.metrics["tracked"] == 1)
         #expect(alone.metrics["tracked"] == nil)
         #expect(inStream.feedback == alone.feedback)
@@ -30,7 +30,7 @@ import Testing
         // The hand moved the card 6 px (under 1 % of the diagonal) since the previous frame.
         let moved = Self.shifted(goodCorners, dx: 6, dy: -4)
         let analysis = try FrameAnalyzer().analyze(.jpeg(documentFrame(corners: moved).jpeg()), mode: .document,
-                                                   previousDocument: Self.normalised(goodCorners))
+                                                   previous: Self.normalised(goodCorners))
         #expect(analysis.metrics["tracked"] == 1)
         #expect(cornerError(analysis.region, moved) < 4, "\(String(describing: analysis.region))")
         #expect(analysis.primary == .good)
@@ -41,7 +41,7 @@ import Testing
         let jpeg = documentFrame(corners: moved).jpeg()
         let analyzer = FrameAnalyzer()
         let inStream = try analyzer.analyze(.jpeg(jpeg), mode: .document,
-                                            previousDocument: Self.normalised(goodCorners))
+                                            previous: Self.normalised(goodCorners))
         #expect(inStream.metrics["tracked"] == nil)
         #expect(inStream == (try analyzer.analyze(.jpeg(jpeg), mode: .document)))
         #expect(cornerError(inStream.region, moved) < 4)
@@ -50,7 +50,7 @@ import Testing
     @Test func previousCornersOverAnEmptyFrameFindNothing() throws {
         let empty = SyntheticFrame.background(width: 640, height: 360)
         let analysis = try FrameAnalyzer().analyze(.jpeg(empty.jpeg()), mode: .document,
-                                                   previousDocument: Self.normalised(goodCorners))
+                                                   previous: Self.normalised(goodCorners))
         #expect(analysis.primary == .noDocument)
         #expect(analysis.region == nil)
     }
@@ -59,7 +59,7 @@ import Testing
         // The previous outline touches the frame's edge (a cut-off card is about to move): the full search runs.
         let atEdge = [(2.0, 70.0), (352.0, 80.0), (342.0, 300.0), (2.0, 292.0)]
         let analysis = try FrameAnalyzer().analyze(.jpeg(documentFrame().jpeg()), mode: .document,
-                                                   previousDocument: Self.normalised(atEdge))
+                                                   previous: Self.normalised(atEdge))
         #expect(analysis.metrics["tracked"] == nil)
         #expect(analysis.primary == .good)
     }
@@ -72,7 +72,7 @@ import Testing
                          Array(repeating: FramePoint(x: 0.4, y: 0.4), count: 4),
                          [FramePoint(x: -3, y: 1e9), FramePoint(x: 1e308, y: -1e308), FramePoint(x: 2, y: 2),
                           FramePoint(x: 0, y: 0)]] {
-            #expect(try analyzer.analyze(.jpeg(jpeg), mode: .document, previousDocument: previous) == alone)
+            #expect(try analyzer.analyze(.jpeg(jpeg), mode: .document, previous: previous) == alone)
         }
     }
 }

@@ -94,28 +94,28 @@ import Testing
         var tracker = CaptureTracker()
         let t = AnalysisThresholds.default
         _ = tracker.update(with: frame(.moveCloser), thresholds: t)
-        #expect(tracker.previousDocument == [FramePoint(x: 100.0 / 1280, y: 100.0 / 720),
+        #expect(tracker.previousRegion == [FramePoint(x: 100.0 / 1280, y: 100.0 / 720),
                                              FramePoint(x: 500.0 / 1280, y: 100.0 / 720),
                                              FramePoint(x: 500.0 / 1280, y: 350.0 / 720),
                                              FramePoint(x: 100.0 / 1280, y: 350.0 / 720)])
         let nothing = FrameAnalysis(width: 1280, height: 720, mode: .document, region: nil, faces: [],
                                     metrics: FrameMetrics(), feedback: [Feedback(code: .noDocument)])
         _ = tracker.update(with: nothing, thresholds: t)
-        #expect(tracker.previousDocument == nil)
+        #expect(tracker.previousRegion == nil)
     }
 
     @Test func theFrameThatMayBeCapturedIsSearchedWhole() {
         var tracker = CaptureTracker()
         let t = AnalysisThresholds.default   // stillFrames 3
-        #expect(tracker.documentHint(thresholds: t) == nil, "a new stream has no previous document")
+        #expect(tracker.hint(thresholds: t) == nil, "a new stream has no previous document")
         _ = tracker.update(with: frame(.good), thresholds: t)
-        #expect(tracker.documentHint(thresholds: t) == tracker.previousDocument)
+        #expect(tracker.hint(thresholds: t) == tracker.previousRegion)
         _ = tracker.update(with: frame(.good), thresholds: t)
-        #expect(tracker.documentHint(thresholds: t) == nil, "the next GOOD and still frame is captured")
+        #expect(tracker.hint(thresholds: t) == nil, "the next GOOD and still frame is captured")
         #expect(tracker.update(with: frame(.good), thresholds: t) == true)
-        #expect(tracker.documentHint(thresholds: t) != nil, "after the capture, the run cannot capture again")
+        #expect(tracker.hint(thresholds: t) != nil, "after the capture, the run cannot capture again")
         _ = tracker.update(with: frame(.moveCloser), thresholds: t)
-        #expect(tracker.documentHint(thresholds: t) != nil, "a frame that is not GOOD restarts the run at 0")
+        #expect(tracker.hint(thresholds: t) != nil, "a frame that is not GOOD restarts the run at 0")
     }
 
     @Test func afterMaxTrackedFramesInARowAFrameIsSearchedWhole() {
@@ -125,26 +125,26 @@ import Testing
         var tracked = frame(.moveCloser)
         tracked.metrics["tracked"] = 1
         _ = tracker.update(with: frame(.moveCloser), thresholds: t)
-        #expect(tracker.documentHint(thresholds: t) != nil)
+        #expect(tracker.hint(thresholds: t) != nil)
         _ = tracker.update(with: tracked, thresholds: t)
-        #expect(tracker.documentHint(thresholds: t) != nil)
+        #expect(tracker.hint(thresholds: t) != nil)
         _ = tracker.update(with: tracked, thresholds: t)
         #expect(tracker.trackedInARow == 2)
-        #expect(tracker.documentHint(thresholds: t) == nil, "two tracked frames in a row: the next is searched whole")
+        #expect(tracker.hint(thresholds: t) == nil, "two tracked frames in a row: the next is searched whole")
         _ = tracker.update(with: frame(.moveCloser), thresholds: t)
-        #expect(tracker.documentHint(thresholds: t) != nil)
+        #expect(tracker.hint(thresholds: t) != nil)
         t.maxTrackedFrames = 0
-        #expect(tracker.documentHint(thresholds: t) == nil, "0 turns tracking off")
+        #expect(tracker.hint(thresholds: t) == nil, "0 turns tracking off")
     }
 
     @Test func aStateFromBeforePreviousDocumentStillReads() throws {
-        // A tracker state sealed by a process of the previous release (no previousDocument) is read as a stream
+        // A tracker state sealed by a process of the previous release (no previousRegion) is read as a stream
         // without a previous document, not refused.
         let old = #"{"consecutiveGood":2,"captured":false,"previousCorners":[{"x":0.1,"y":0.2},{"x":0.5,"y":0.2},"#
             + #"{"x":0.5,"y":0.6},{"x":0.1,"y":0.6}],"lastMotion":0.001}"#
         let tracker = try JSONDecoder().decode(CaptureTracker.self, from: Data(old.utf8))
         #expect(tracker.consecutiveGood == 2)
-        #expect(tracker.previousDocument == nil && tracker.trackedInARow == 0)
+        #expect(tracker.previousRegion == nil && tracker.trackedInARow == 0)
     }
 
     @Test func stillFramesComesFromTheThresholds() {
