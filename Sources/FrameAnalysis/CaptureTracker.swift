@@ -84,9 +84,12 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
 
     /// The feedback to send for `analysis` after `update(with:thresholds:)` returned `captured`: the engine's, except
     /// that a GOOD frame whose document moved since the previous one is HOLD_STEADY (with the motion and its
-    /// threshold). CaptureService and `kycctl analyze --sequence` answer the same way.
+    /// threshold). Documents only: HOLD_STEADY is not a selfie code (a selfie that moves between frames restarts the
+    /// still run, and its motion blur is BLURRY). CaptureService and `kycctl analyze --sequence` answer the same way.
     public func feedback(for analysis: FrameAnalysis, captured: Bool, thresholds: AnalysisThresholds) -> [Feedback] {
-        guard !captured, analysis.primary == .good, waitingFeedback == .holdSteady else { return analysis.feedback }
+        guard !captured, analysis.mode == .document, analysis.primary == .good, waitingFeedback == .holdSteady else {
+            return analysis.feedback
+        }
         return [Feedback(code: .holdSteady, value: lastMotion, threshold: thresholds.maxCornerMotion)]
     }
 

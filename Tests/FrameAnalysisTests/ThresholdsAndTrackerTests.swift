@@ -147,6 +147,27 @@ import Testing
         #expect(tracker.previousRegion == nil && tracker.trackedInARow == 0)
     }
 
+    @Test func aMovingDocumentIsHoldSteadyButAMovingSelfieIsNot() {
+        let t = AnalysisThresholds.default
+        var documents = CaptureTracker()
+        _ = documents.update(with: frame(.good), thresholds: t)
+        let moved = frame(.good, shift: 40)
+        let captured = documents.update(with: moved, thresholds: t)
+        #expect(documents.feedback(for: moved, captured: captured, thresholds: t).map(\.code) == [.holdSteady])
+        // HOLD_STEADY is a document code: a selfie whose face moved restarts the still run and stays GOOD.
+        func selfie(x: Double) -> FrameAnalysis {
+            FrameAnalysis(width: 1280, height: 720, mode: .selfie, region: nil,
+                          faces: [FaceRegion(x: x, y: 200, width: 300, height: 300, eyes: 2)], metrics: FrameMetrics(),
+                          feedback: [Feedback(code: .good)])
+        }
+        var selfies = CaptureTracker()
+        _ = selfies.update(with: selfie(x: 490), thresholds: t)
+        let movedSelfie = selfie(x: 560)
+        let selfieCaptured = selfies.update(with: movedSelfie, thresholds: t)
+        #expect(selfies.consecutiveGood == 1 && !selfieCaptured)
+        #expect(selfies.feedback(for: movedSelfie, captured: selfieCaptured, thresholds: t) == movedSelfie.feedback)
+    }
+
     @Test func stillFramesComesFromTheThresholds() {
         var tracker = CaptureTracker()
         var t = AnalysisThresholds.default
