@@ -30,9 +30,13 @@ struct CandidateQuad {
               (e3 * e3).sum().squareRoot())
     }
 
-    /// The largest |cos| of a corner angle, given `sideLengths`: how far from square the worst corner is.
-    @inline(__always) func worstCosine(_ s: SIMD4<Double>) -> Double {
-        max(max(abs(turns[0]) / (s[3] * s[0]), abs(turns[1]) / (s[0] * s[1])),
-            max(abs(turns[2]) / (s[1] * s[2]), abs(turns[3]) / (s[2] * s[3])))
+    /// How far from square its corners are, given `sideLengths`: the sine of the least and of the largest
+    /// deviation of a corner angle from 90° (its |cos|). A corner's turn is the cross product of its edges,
+    /// |e × e'| = |e||e'| sin(angle), so the squarest corner has the largest |sin| and the worst the smallest.
+    @inline(__always) func cornerSkews(_ s: SIMD4<Double>) -> (least: Double, worst: Double) {
+        let s0 = abs(turns[0]) / (s[3] * s[0]), s1 = abs(turns[1]) / (s[0] * s[1])
+        let s2 = abs(turns[2]) / (s[1] * s[2]), s3 = abs(turns[3]) / (s[2] * s[3])
+        let squarest = max(max(s0, s1), max(s2, s3)), worst = min(min(s0, s1), min(s2, s3))
+        return ((1 - min(1, squarest * squarest)).squareRoot(), (1 - min(1, worst * worst)).squareRoot())
     }
 }

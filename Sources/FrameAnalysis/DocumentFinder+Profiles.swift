@@ -299,7 +299,9 @@ extension DocumentFinder {
             profiled.append(contentsOf: repeatElement(false, count: lines.count))
             if lines.count + Self.maxAddedLines > lineSupports.count {
                 lineSupports.deallocate()
+                eitherPolaritySupports.deallocate()
                 lineSupports = .allocate(capacity: lines.count + Self.maxAddedLines)
+                eitherPolaritySupports = .allocate(capacity: lines.count + Self.maxAddedLines)
             }
         }
         active.removeAll(keepingCapacity: true)
@@ -413,17 +415,25 @@ extension DocumentFinder {
         return count
     }
 
-    /// Sets each active line's support (the quad search's bound) to its samples with an edge of either polarity.
-    func loosenLineSupports() {
+    /// The quad search's per-line bound on a side's supported samples (see `sideCanBeSupported`), for the active
+    /// lines: their samples of their stronger polarity (`lineSupports`), or with `quarters` (each quarter of a side
+    /// at its own polarity) their samples with an edge of either polarity, computed into `eitherPolaritySupports`.
+    func supportBound(quarters: Bool) -> UnsafeMutablePointer<Double> {
+        guard quarters else { return lineSupports.baseAddress! }
         for index in active where !lines[index].border {
             let range = sampledRange[index]
-            guard range.lo <= range.hi else { continue }
+            guard range.lo <= range.hi else {
+                eitherPolaritySupports[index] = lineSupports[index]
+                continue
+            }
             let row = profiles.baseAddress! + index * profileStride
-            lineSupports[index] = Double((row[range.hi + 1 + profileOrigin] - row[range.lo + profileOrigin])[1])
+            let sums = row[range.hi + 1 + profileOrigin] - row[range.lo + profileOrigin]
+            eitherPolaritySupports[index] = Double(sums[1])
         }
+        return eitherPolaritySupports.baseAddress!
     }
 
-    /// Lines `profiles` and `lineSupports` have room for.
+    /// Lines `profiles` and `lineSupports` (and `eitherPolaritySupports`) have room for.
     var refittedCapacity: Int { min(profiles.count / max(1, profileStride), lineSupports.count) }
 
     /// Looks for a card's fourth side where three are among the active lines: two opposite lines and one across both,
@@ -511,10 +521,11 @@ extension DocumentFinder {
             let (ci, cj) = seed.from, (di, dj) = seed.along
             // From a square-ish card seen at a slant to an ID-1 card's long side seen along it.
             let near = max(minSide, 0.4 * seed.span), far = 2.3 * seed.span
-            let band = [ci + di * near, cj + dj * near, cj + dj * far, ci + di * far]
-            for found in BandLineSearch.lines(coarseGradients, width: w, height: h, band: band,
-                                              reference: lines[seed.third].normal, count: Self.bandLines) {
-                if adopt(Line(normal: found.normal, rho: found.rho), image) { added = true }
+            bandSearch.search(coarseGradients, width: w, height: h,
+                              band: (ci + di * near, cj + dj * near, cj + dj * far, ci + di * far),
+                              reference: lines[seed.third].normal, count: Self.bandLines)
+            for found in bandSearch.found where adopt(Line(normal: found.normal, rho: found.rho), image) {
+                added = true
             }
         }
         return added

@@ -7,10 +7,13 @@ extension DocumentFinder {
 
     /// The best quad (see `find`), in canonical order with its sides' border flags, and as ranked (`winner`: its
     /// lines); only quads with a side on one of the active lines in `required` (bits by position in `active`) are
-    /// built. With `quarters`, a side may be read by quarters at their own polarity (see `evaluate`).
+    /// built. With `quarters`, a side may be read by quarters at their own polarity (see `evaluate`). With `pitched`
+    /// (a card pitched far from the camera in a portrait frame), opposite sides may cross inside the frame beyond the
+    /// centred square of its short side (see `vanishesInFrame`), and a square-ish quad may be a card with one corner
+    /// far off square.
     func bestQuad(_ image: GrayImage, width w: Int, height h: Int, requiring required: UInt64 = .max,
-                  quarters: Bool = false)
-        -> (quad: Quadrilateral, confidence: Double, borders: [Bool], winner: RankedQuad)? {
+                  quarters: Bool = false, verified: Int = DocumentFinder.quadsVerified, pitched: Bool = false)
+        -> Searched? {
         let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
                               origin: profileOrigin)
         let lines = table.lines
@@ -23,9 +26,10 @@ extension DocumentFinder {
                 if lines[i].border && lines[j].border { continue }
                 // Opposite sides: parallel in the card, converging by up to 60° under strong perspective.
                 guard abs((lines[i].normal * lines[j].normal).sum()) >= Self.minOppositeCosine else { continue }
-                // Opposite sides of a card do not cross inside the frame (they would make a wedge, not a card).
+                // Opposite sides of a card do not cross inside the frame (they would make a wedge, not a card), but
+                // for a card pitched far enough in a portrait frame (see `vanishesInFrame`).
                 if let x = Self.intersect(lines[i], lines[j]), x.x >= 0, x.y >= 0, x.x < Double(w), x.y < Double(h) {
-                    continue
+                    guard pitched, Self.vanishesInFrame(x, width: w, height: h) else { continue }
                 }
                 // ... and lie well apart: near the frame's centre, at least 8 % of its short side (the smallest card
                 // worth finding is about twice that across).
@@ -80,10 +84,10 @@ extension DocumentFinder {
             }
         }
         let active = self.active
-        let lineSupport = lineSupports.baseAddress!
+        let lineSupport = supportBound(quarters: quarters)
         // The few best distinct quads, best first: the winner is the best one whose inside is printed (below).
         var ranked: [RankedQuad] = []
-        ranked.reserveCapacity(Self.quadsVerified + 1)
+        ranked.reserveCapacity(verified + 1)
         // Two quads whose corners all lie this close are one outline found through slightly different lines.
         let sameOutline = 0.04 * Double(min(w, h))
         let pairs = self.pairs, pairCount = pairs.count
@@ -160,7 +164,7 @@ extension DocumentFinder {
                 let borderWeight = borders == 0 ? 1 : (borders == 1 ? 0.75 : 0.5625)
                 // Everything else in the score is at most 1: a quad that cannot beat the worst of the kept quads
                 // (once `quadsVerified` are kept) cannot enter them, and is not built.
-                if ranked.count == Self.quadsVerified, borderWeight <= ranked[ranked.count - 1].score { continue }
+                if ranked.count == verified, borderWeight <= ranked[ranked.count - 1].score { continue }
                 // Adjacent sides must cross steeply (a card's corner under perspective stays within 60° of square):
                 // |cos| ≤ 0.87 between each line of one pair and each of the other (which also rules out a shared
                 // line, |cos| = 1).
@@ -175,19 +179,22 @@ extension DocumentFinder {
                 guard area >= frameArea * 0.012 else { continue }
                 let sizeWeight = 0.6 + 0.4 * min(1, area / frameArea / 0.2)
                 // (The same bound, now with the size known: skip the shape terms of a quad that cannot enter them.)
-                if ranked.count == Self.quadsVerified, sizeWeight * borderWeight <= ranked[ranked.count - 1].score {
+                if ranked.count == verified, sizeWeight * borderWeight <= ranked[ranked.count - 1].score {
                     continue
                 }
                 let lengths = candidate.sideLengths
                 let s0 = lengths[0], s1 = lengths[1], s2 = lengths[2], s3 = lengths[3]
                 guard min(min(s0, s1), min(s2, s3)) >= 6 else { continue }
                 let aspect = max(s0 + s2, s1 + s3) / min(s0 + s2, s1 + s3)
-                let worstCos = candidate.worstCosine(lengths)
-                let skewSine = (1 - min(1, worstCos * worstCos)).squareRoot()   // sin of the deviation from 90°
-                guard skewSine <= 0.87 else { continue }
+                let skews = candidate.cornerSkews(lengths)   // sines of corners' deviations from 90°
+                guard skews.least <= 0.87 else { continue }
                 // An ID-1 card (1.586) looks squarer only when it is turned away from the camera, which also
-                // makes its corners visibly unsquare; a square-ish shape seen head-on is not a card.
-                guard aspect <= 3.2, aspect >= 1.2 || skewSine >= 0.17 else { continue }
+                // makes its corners visibly unsquare; a square-ish shape seen head-on is not a card. Turned away,
+                // every corner leaves square; or, for a card pitched far in a portrait frame (`pitched`), one corner
+                // leaves it far while another can stay near square (its outline is nearly a trapezoid, tipped by
+                // the yaw and roll).
+                guard aspect <= 3.2, aspect >= 1.2 || skews.least >= 0.17
+                    || (pitched && skews.worst >= Self.turnedAwaySkew) else { continue }
                 let sides = SIMD4(a1, b2, a2, b1)
                 // Bound the score again before reading the profiles: a side cannot have more samples of one
                 // polarity than its whole line has, and the visible share is known from the sides' extents alone.
@@ -198,7 +205,7 @@ extension DocumentFinder {
                                      sideCount[rowP + pb1])
                 guard let evidenceBound = Self.evidenceBound(table, lineSupport: lineSupport, lengths: SIMD4(s0, s1, s2, s3),
                                                              visibles: visibles, sides: sides) else { continue }
-                if ranked.count == Self.quadsVerified,
+                if ranked.count == verified,
                    evidenceBound * sizeWeight * borderWeight * (1 + 1e-9) <= ranked[ranked.count - 1].score {
                     continue
                 }
@@ -211,8 +218,9 @@ extension DocumentFinder {
                 let confidence = support * (0.8 + 0.2 * aspectFit) * (0.5 + 0.5 * cornerness) * min(1, evidenced / 0.7)
                     * (Self.endsBase + (1 - Self.endsBase) * ends)
                 let score = confidence * cornerness * sizeWeight * borderWeight
-                if ranked.count == Self.quadsVerified, score <= ranked[ranked.count - 1].score { continue }
-                Self.insert(((c0, c1, c2, c3), confidence, score, sides), into: &ranked, sameOutline: sameOutline)
+                if ranked.count == verified, score <= ranked[ranked.count - 1].score { continue }
+                Self.insert(((c0, c1, c2, c3), confidence, score, sides), into: &ranked, sameOutline: sameOutline,
+                            keeping: verified)
             }
         }
         guard !ranked.isEmpty else { return nil }
@@ -220,9 +228,13 @@ extension DocumentFinder {
         // plain object with a straight outline (a window pane, a box, a book cover, a hand's edge closed by the frame)
         // is not, whatever its outline scores. The best quad with a printed inside wins; when none has one, the best
         // quad stays but its confidence falls with how bare it is.
+        // Past the first `quadsVerified` (the second pass keeps more: a plain object and its variants can fill
+        // them), an outline wins only when seen whole, with no frame-border side and every corner in the frame: that
+        // deep in the ranking, an outline closed by the frame is as likely background edges reaching the frame's edge.
         var best = ranked[0]
         var bestTexture = -1.0
-        for candidate in ranked {
+        for (rank, candidate) in ranked.enumerated() {
+            if rank >= Self.quadsVerified && !seenWhole(candidate, width: w, height: h) { continue }
             let texture = interiorTexture(candidate.corners, in: image)
             if texture >= Self.minInteriorTexture {
                 best = candidate
@@ -249,6 +261,24 @@ extension DocumentFinder {
             }
         }
         return (ordered, best.confidence, borders, best)
+    }
+
+    /// Whether opposite sides crossing at `x`, inside a portrait frame, can be a card's: outside the centred square
+    /// of the frame's short side. The vanishing point of a card's sides pitched by t lies f / tan t from the frame's
+    /// centre; in a portrait frame the focal length f is about 0.8 × the short side (the field of view is across the
+    /// width), so a card pitched past ~45° has its sides meet inside the frame, never near its centre (t ≤ ~65°).
+    static func vanishesInFrame(_ x: SIMD2<Double>, width w: Int, height h: Int) -> Bool {
+        let half = Double(min(w, h)) / 2
+        return abs(x.x - Double(w) / 2) > half || abs(x.y - Double(h) / 2) > half
+    }
+
+    /// Whether a ranked quad has no frame-border side and every corner inside the frame.
+    func seenWhole(_ quad: RankedQuad, width w: Int, height h: Int) -> Bool {
+        for s in 0..<4 where lines[quad.sides[s]].border { return false }
+        @inline(__always) func inFrame(_ p: SIMD2<Double>) -> Bool {
+            p.x >= 0 && p.y >= 0 && p.x <= Double(w - 1) && p.y <= Double(h - 1)
+        }
+        return inFrame(quad.corners.0) && inFrame(quad.corners.1) && inFrame(quad.corners.2) && inFrame(quad.corners.3)
     }
 
     /// The quad with its missing band restored, or nil. A quad much longer than any identity document is a card one
@@ -387,9 +417,8 @@ extension DocumentFinder {
                 let s0 = lengths[0], s1 = lengths[1], s2 = lengths[2], s3 = lengths[3]
                 guard min(min(s0, s1), min(s2, s3)) >= 6 else { continue }
                 let aspect = max(s0 + s2, s1 + s3) / min(s0 + s2, s1 + s3)
-                let worstCos = candidate.worstCosine(lengths)
-                let skewSine = (1 - min(1, worstCos * worstCos)).squareRoot()
-                guard skewSine <= 0.87, aspect <= 3.2, aspect >= Self.minContainerAspect else { continue }
+                let skews = candidate.cornerSkews(lengths)
+                guard skews.least <= 0.87, aspect <= 3.2, aspect >= Self.minContainerAspect else { continue }
                 // The card's long axis runs across the photo's, and the photo spans much of the card's height (no more
                 // than all of it: a winning part of the card, closed by a line across it, spans all of it).
                 var cardAxis = s0 + s2 >= s1 + s3 ? candidate.e0 - candidate.e2 : candidate.e1 - candidate.e3
@@ -416,8 +445,8 @@ extension DocumentFinder {
         return best
     }
 
-    /// Inserts a scored quad into the best-first list of at most `quadsVerified` distinct outlines.
-    static func insert(_ candidate: RankedQuad, into ranked: inout [RankedQuad], sameOutline: Double) {
+    /// Inserts a scored quad into the best-first list of at most `keeping` distinct outlines.
+    static func insert(_ candidate: RankedQuad, into ranked: inout [RankedQuad], sameOutline: Double, keeping: Int) {
         let a = candidate.corners, limit = sameOutline * sameOutline
         // Every corner of the candidate near some corner of the other (in any order: the same quad can be built with
         // its pairs of lines swapped). Tuples, not arrays: this runs inside the quad search.
@@ -434,7 +463,7 @@ extension DocumentFinder {
         }
         let position = ranked.firstIndex { $0.score < candidate.score } ?? ranked.count
         ranked.insert(candidate, at: position)
-        if ranked.count > quadsVerified { ranked.removeLast() }
+        if ranked.count > keeping { ranked.removeLast() }
     }
 
     /// Share of the quad's inside (shrunk toward its centre, away from its own sides) whose gradient is at least the

@@ -46,9 +46,10 @@ extension DocumentFinder {
             // The side's band, short of the corners by `reach` so the sides beside it (which run across it) add
             // nothing; the side's direction is searched within BandLineSearch's turn, either polarity.
             let start = a + u * reach, end = b - u * reach
-            let band = [start - n * reach, end - n * reach, end + n * reach, start + n * reach]
-            for line in BandLineSearch.lines(coarseGradients, width: w, height: h, band: band, reference: n,
-                                             count: Self.trackedLinesPerSide) {
+            bandSearch.search(coarseGradients, width: w, height: h,
+                              band: (start - n * reach, end - n * reach, end + n * reach, start + n * reach),
+                              reference: n, count: Self.trackedLinesPerSide)
+            for line in bandSearch.found {
                 let candidate = Line(normal: line.normal, rho: line.rho)
                 if !lines.contains(where: { Self.similar($0, candidate, cosine: Self.sameLineCosine,
                                                          offset: minSeparation) }) {

@@ -22,8 +22,9 @@
 //    When no quad is good enough even among more lines, a card's fourth side is searched for where three of its
 //    sides put it (a small or faint side can be missing from the frame-wide vote's strongest lines), and last each
 //    quarter of a side is read at its own polarity (a side's edge flips where the background crosses the card's
-//    brightness). A winner closed by a frame border that reaches deeper into the frame than a cut-off card's part
-//    can is not a card: a card seen whole elsewhere replaces it.
+//    brightness), and in a portrait frame a card pitched far is searched for (its sides meet inside the frame). A
+//    winner closed by a frame border that reaches deeper into the frame than a cut-off card's part can is not a
+//    card: a card seen whole elsewhere replaces it.
 // 5. The winner's sides are refitted on the working image: along each side, the sub-pixel position of the
 //    steepest step of the side's polarity; total-least-squares line through them, outliers dropped, refit.
 // This file holds the finder's state and `find`; the steps live in DocumentFinder+Hough (1-2), +Profiles (3 and the
@@ -89,6 +90,12 @@ final class DocumentFinder {
     static let bandLines = 2
     static let minSeedSupport = 0.6
     static let maxSearchedSkew = 15.0
+    /// The search for a card pitched far in a portrait frame (see `find`): the sine of a corner's deviation from
+    /// square (20°) from which a square-ish quad may be a card turned away (`turnedAwaySkew`; see `bestQuad`), and
+    /// the deviation its winner must reach (`minPitchedSkew`). camsim's strongly tilted cards in portrait frames have
+    /// a corner 25° or more off square.
+    static let turnedAwaySkew = 0.34
+    static let minPitchedSkew = 20.0
     /// The deepest a cut-off card's part in view reaches into the frame, in units of its side opposite the frame
     /// border (see `deeperThanCard`): IDCard.aspect and some perspective.
     static let maxCutOffDepth = 1.7
@@ -123,6 +130,10 @@ final class DocumentFinder {
     static let containerConfidenceShare = 0.9
     /// How many of the best distinct quads are checked for a printed inside, best first.
     static let quadsVerified = 4
+    /// ... and in the second pass (see `find`): a plain object's strong outline (a phone, a notebook, a dark desk
+    /// mat) and its variants through neighbouring lines can fill the first few, all bare, above a card seen at a
+    /// slant or small.
+    static let widerQuadsVerified = 12
     /// Share of a document's inside with edges at least the weak threshold: an ID card's printed face (text, photo,
     /// guilloche) has far more, a plain object (window pane, box, hand) far less.
     static let minInteriorTexture = 0.3
@@ -141,6 +152,8 @@ final class DocumentFinder {
     let coarseGradients = SobelGradients()
     let voteGradients = SobelGradients()
     let voteImage = GrayImage()
+    /// The fourth-side search's band vote (see `addFourthSides`), reused from seed to seed and frame to frame.
+    let bandSearch = BandLineSearch()
     var accumulator: UnsafeMutableBufferPointer<UInt16> = .allocate(capacity: 1)
     /// Per candidate line, prefix sums along it: visible samples, supported samples, brightness step across,
     /// gradient step, and the supported samples and gradient step signed by the edge's polarity (which side is
@@ -151,6 +164,9 @@ final class DocumentFinder {
     typealias Corners = (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
     /// A scored quad of the search: its corners, confidence, ranking score and the candidate lines of its sides.
     typealias RankedQuad = (corners: Corners, confidence: Double, score: Double, sides: SIMD4<Int>)
+    /// A quad search's result (see `bestQuad`): the winner in canonical order, its confidence, its sides' border
+    /// flags, and as ranked.
+    typealias Searched = (quad: Quadrilateral, confidence: Double, borders: [Bool], winner: RankedQuad)
     var profileStride = 0, profileOrigin = 0
     var sampledRange: [(lo: Int, hi: Int)] = []
     /// Per candidate line, whether `readLines` refitted it and whether it profiled it (it stops reading lines that
@@ -165,9 +181,13 @@ final class DocumentFinder {
     let peakHistogram: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 4096)
     /// The peaks' sort keys (see `vote`).
     var peakOrder: UnsafeMutableBufferPointer<UInt64> = .allocate(capacity: 1)
-    /// Per candidate line, its samples of its stronger polarity (active lines only; see `outlineSupport`), or of
-    /// either polarity for the quad search by quarters (see `loosenLineSupports`).
+    /// Per candidate line, its samples of its stronger polarity (active lines only; see `outlineSupport`): the quad
+    /// search's bound on a side's support (see `sideCanBeSupported`).
     var lineSupports: UnsafeMutableBufferPointer<Double> = .allocate(capacity: 1)
+    /// The same bound for the quad search by quarters, where each quarter of a side has its own polarity: per active
+    /// line, its samples with an edge of either polarity (see `supportBound`). A buffer of its own, so that neither
+    /// search leaves its bound to the next.
+    var eitherPolaritySupports: UnsafeMutableBufferPointer<Double> = .allocate(capacity: 1)
     /// Per Hough angle, the first and last offset cell the image's pixels can vote for.
     let rowReach: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 2 * angleBins)
     /// Per active line, the active lines that cross it steeply (see `bestQuad`).
@@ -215,6 +235,7 @@ final class DocumentFinder {
         cosines.deallocate()
         rowReach.deallocate()
         lineSupports.deallocate()
+        eitherPolaritySupports.deallocate()
         peakOrder.deallocate()
         steepMasks.deallocate()
         cornerMasks.deallocate()
@@ -250,7 +271,7 @@ final class DocumentFinder {
         var searchedFourth = false
         if (found?.confidence ?? 0) < acceptance && widerSearch {
             readLines(coarse, budget: Self.secondPassLines, perSector: Self.secondPassPerSector, fresh: false)
-            if let second = bestQuad(coarse, width: w, height: h) { found = second }
+            if let second = bestQuad(coarse, width: w, height: h, verified: Self.widerQuadsVerified) { found = second }
             // Still nothing: where three of a card's sides are among the lines (two opposite, one across them), its
             // fourth may be too faint, or too short, to be among the frame's strongest lines; it is searched for
             // where a card's shape puts it (see `addFourthSides`). Such an outline rests on a line found by a search
@@ -258,14 +279,19 @@ final class DocumentFinder {
             // that is far off square is as likely to be assembled from texture (stripes, waves) as to be a card.
             // (Only quads with a side on a searched line are new: the others were all searched above.)
             let firstSearched = lines.count, searchedFrom = active.count
+            // (An outline far off square in a portrait frame is kept for the search for a pitched card, below.)
+            var pitchedFourth: Searched?
             if (found?.confidence ?? 0) < acceptance {
                 searchedFourth = true
                 if addFourthSides(coarse),
                    let fourth = bestQuad(coarse, width: w, height: h, requiring: ~((1 << UInt64(searchedFrom)) &- 1)),
                    fourth.confidence > (found?.confidence ?? 0),
-                   fourth.quad.skewDegrees <= Self.maxSearchedSkew,
                    completesThreeSides(fourth.winner, searchedFrom: firstSearched, width: w, height: h) {
-                    found = fourth
+                    if fourth.quad.skewDegrees <= Self.maxSearchedSkew {
+                        found = fourth
+                    } else if h > w {
+                        pitchedFourth = fourth
+                    }
                 }
             }
             // Still nothing: a card's side keeps one polarity only while the background beside it stays darker (or
@@ -275,7 +301,6 @@ final class DocumentFinder {
             // flip all along; see `LineTable.quarterSupport`). Such an outline is accepted only with exactly one
             // flipping side, no frame border and every corner in the frame: a card seen whole.
             if (found?.confidence ?? 0) < acceptance {
-                loosenLineSupports()
                 if let flipped = bestQuad(coarse, width: w, height: h, quarters: true),
                    flipped.confidence > (found?.confidence ?? 0), !flipped.borders.contains(true),
                    flipped.quad.corners.allSatisfy({ p in
@@ -284,6 +309,24 @@ final class DocumentFinder {
                    flippingSideCount(flipped.winner) == 1 {
                     found = flipped
                 }
+            }
+            // Still nothing: a card pitched far from the camera in a portrait frame has its sides meet inside the
+            // frame (see `vanishesInFrame`), which the searches above take for a wedge, and its outline can be
+            // square-ish with one corner near square, which they take for a plain object seen head-on. Last, such
+            // outlines are searched for, and the fourth-side search's best outline is taken back when only its
+            // skew kept it out (it was kept apart above). One is accepted only seen whole (no frame border, every
+            // corner in the frame) and far off square (`minPitchedSkew`): the card looked for is turned far away.
+            // (In a landscape frame the focal length is about 0.8 × the long side: the sides meet inside only past
+            // ~60°, beyond a card shown.)
+            if (found?.confidence ?? 0) < acceptance, h > w {
+                func accept(_ pitched: Searched?) {
+                    if let pitched, pitched.confidence > (found?.confidence ?? 0),
+                       seenWhole(pitched.winner, width: w, height: h), pitched.quad.skewDegrees >= Self.minPitchedSkew {
+                        found = pitched
+                    }
+                }
+                accept(bestQuad(coarse, width: w, height: h, verified: Self.widerQuadsVerified, pitched: true))
+                accept(pitchedFourth)
             }
         }
         // An accepted winner closed by a frame border does not always end the search. The borders are candidate

@@ -17,8 +17,8 @@ struct CamsimPortraitAccuracyTests {
     /// TOO_DARK to the bar), with the accuracy each must not fall below; the list can only shrink (see
     /// `AccuracyEvaluation.expectEveryClassAtTheBar`).
     static let knownBelowBar: [String: Double] = [
-        "document GOOD": 0.9, "document NO_DOCUMENT": 0.9, "document CUT_OFF": 0.8, "document MOVE_CLOSER": 0.6,
-        "document MOVE_AWAY": 0.9, "document TILTED": 0.6, "document TOO_BRIGHT": 0.9, "document BLURRY": 0.8,
+        "document GOOD": 0.9, "document NO_DOCUMENT": 0.9, "document CUT_OFF": 0.8, "document MOVE_CLOSER": 0.7,
+        "document MOVE_AWAY": 0.9, "document TILTED": 0.7, "document TOO_BRIGHT": 0.9, "document BLURRY": 0.8,
         "document GLARE": 0.7,
     ]
     /// The mean corner error this set must stay under while it is above the bar (0.043 when added, 0.033 since the
