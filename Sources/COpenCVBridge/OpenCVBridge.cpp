@@ -43,7 +43,9 @@ struct kyc_face_detector {
     // Tried when `eye` finds nothing in a face: glasses frames hide eyes from the plain eye cascade. Empty when not
     // given.
     cv::CascadeClassifier eyeglasses;
-    // Buffers reused between frames (reallocated only when a size grows): the histogram-equalised search image,
+    // Created on the first locally equalised search.
+    cv::Ptr<cv::CLAHE> clahe;
+    // Buffers reused between frames (reallocated only when a size grows): the (locally) equalised search image,
     // the resampled eye region, and the cascade's output vectors.
     cv::Mat equalized;
     cv::Mat eyeRegion;
@@ -132,11 +134,16 @@ extern "C" int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small
             ? cv::Mat(large_height, large_width, CV_8UC1, const_cast<uint8_t *>(large), (size_t)large_stride)
             : smallImage;
         double scale = (double)largeImage.cols / (double)smallImage.cols;
-        // An under-exposed face spans a few dozen grey levels and the cascade misses it; equalising spreads them.
-        // Only on request (dark frames): on a normal frame it turns background texture into faces.
+        // An under-exposed face spans a few dozen grey levels and the cascade misses it; equalising spreads them
+        // (tile by tile for a dark face before a bright background). Only on request, as a fallback: on a normal
+        // frame it turns background texture into faces.
         cv::Mat searchImage = smallImage;
-        if (equalize) {
+        if (equalize == KYC_FACE_SEARCH_EQUALIZED) {
             cv::equalizeHist(smallImage, detector->equalized);
+            searchImage = detector->equalized;
+        } else if (equalize == KYC_FACE_SEARCH_LOCALLY_EQUALIZED) {
+            if (detector->clahe.empty()) detector->clahe = cv::createCLAHE(2.0, cv::Size(8, 8));
+            detector->clahe->apply(smallImage, detector->equalized);
             searchImage = detector->equalized;
         }
         int minSize = std::max(min_face, 16);
@@ -168,6 +175,21 @@ extern "C" int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small
             faces[i] = kyc_face{r.x, r.y, r.width, r.height, eyes, found[i].second};
         }
         return count;
+    } catch (...) {
+        return -1;
+    }
+}
+
+extern "C" int kyc_rotate_gray(const uint8_t *src, int width, int height, int src_stride, double degrees,
+                               uint8_t *dst, int dst_stride) {
+    if (src == nullptr || dst == nullptr || width <= 0 || height <= 0) return -1;
+    try {
+        cv::Mat source(height, width, CV_8UC1, const_cast<uint8_t *>(src), (size_t)src_stride);
+        cv::Mat target(height, width, CV_8UC1, dst, (size_t)dst_stride);
+        cv::Point2f centre((float)(width - 1) / 2.0f, (float)(height - 1) / 2.0f);
+        cv::Mat turn = cv::getRotationMatrix2D(centre, degrees, 1.0);
+        cv::warpAffine(source, target, turn, target.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+        return target.data == dst ? 0 : -1;
     } catch (...) {
         return -1;
     }

@@ -35,19 +35,38 @@ final class FaceDetector {
         detector = nil
     }
 
+    /// How the search image's grey levels are spread before the search (the detector keeps the spread copy).
+    enum LevelSpread {
+        /// The image as it is: every well-exposed frame (spreading one turns background texture into faces).
+        case asIs
+        /// Histogram-equalised over the whole image: an under-exposed frame's face spans a few dozen grey levels.
+        case equalized
+        /// Equalised tile by tile (CLAHE): a dark face before a bright background, which whole-image equalisation
+        /// leaves dark because the background takes most of the levels.
+        case locallyEqualized
+
+        var bridgeValue: Int32 {
+            switch self {
+            case .asIs: Int32(KYC_FACE_SEARCH_AS_IS)
+            case .equalized: Int32(KYC_FACE_SEARCH_EQUALIZED)
+            case .locallyEqualized: Int32(KYC_FACE_SEARCH_LOCALLY_EQUALIZED)
+            }
+        }
+    }
+
     /// Faces in `search`, in `search`'s pixel coordinates, largest first, each with its eyes (0…2) counted in `eyes`
     /// (the same picture at a whole multiple of the size; glasses-wearing eyes through a second eye cascade). Faces are at least `minFace`
-    /// and, when `maxFace` > 0, at most `maxFace` pixels wide. `equalize` spreads an under-exposed search image's
-    /// histogram first (for dark frames only: on a well-exposed frame it makes background texture look like faces).
+    /// and, when `maxFace` > 0, at most `maxFace` pixels wide. `levels` says how the search image's grey levels are
+    /// spread first (see `LevelSpread`).
     /// `scaleStep` is the ratio between the face sizes tried and `minNeighbors` the overlapping hits a face needs
     /// (a finer step gives each face more hits: smaller steps find more and cost more).
     func detect(search: GrayImage, eyes: GrayImage, minFace: Int, maxFace: Int = 0, scaleStep: Double = 1.1,
-                minNeighbors: Int = 4, equalize: Bool) -> [kyc_face] {
+                minNeighbors: Int = 4, levels: LevelSpread = .asIs) -> [kyc_face] {
         guard let detector else { return [] }
         let count = faces.withUnsafeMutableBufferPointer { out in
             kyc_face_detect(detector, search.base, Int32(search.width), Int32(search.height), Int32(search.width),
                             eyes.base, Int32(eyes.width), Int32(eyes.height), Int32(eyes.width), Int32(minFace),
-                            Int32(maxFace), scaleStep, Int32(minNeighbors), equalize ? 1 : 0, Self.minimumScore,
+                            Int32(maxFace), scaleStep, Int32(minNeighbors), levels.bridgeValue, Self.minimumScore,
                             out.baseAddress, Int32(out.count))
         }
         guard count > 0 else { return [] }

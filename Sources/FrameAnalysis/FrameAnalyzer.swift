@@ -11,13 +11,12 @@ public final class FrameAnalyzer {
     /// The working image (long side ≥ `workingLongSide`) and its half-size copy used for detection.
     private let working = GrayImage()
     private let small = GrayImage()
-    /// The detection image inside a border of its own edge pixels (see `analyzeSelfie`).
-    private let padded = GrayImage()
     private let spans = RegionSpans()
     private let glare = GlareMeasurement()
     /// Internal so tests can compare finder settings (`findDocument`).
     let documentFinder = DocumentFinder()
-    private var faceDetector: FaceDetector?
+    /// Created on the first selfie (it loads the cascades).
+    private var faceSearch: FaceSearch?
     private let faceSharpness = FaceSharpness()
 
     public init(thresholds: AnalysisThresholds = .default, maxPixels: Int = 40_000_000) {
@@ -43,6 +42,15 @@ public final class FrameAnalyzer {
     /// settings (`documentFinder`) through it without copying the decode and detection-scale steps.
     func findDocument(_ input: FrameInput) throws(FrameAnalysisError) -> DocumentFinder.Found? {
         try locateDocument(detection: prepare(input).detection).found
+    }
+
+    /// The face search and the images it searches on one frame, prepared exactly as `analyze` prepares them: tests
+    /// run the search's passes one at a time through it.
+    func faceSearchInputs(_ input: FrameInput) throws(FrameAnalysisError)
+        -> (search: FaceSearch, detection: GrayImage, working: GrayImage) {
+        let detection = try prepare(input).detection
+        if faceSearch == nil { faceSearch = try FaceSearch(thresholds: thresholds) }
+        return (faceSearch!, detection, working)
     }
 
     /// Decodes or samples the frame into `working` and picks the detection image; returns the input's size.
@@ -258,122 +266,14 @@ public final class FrameAnalyzer {
 
     // MARK: Selfie mode
 
-    /// The cascade's hits that can be faces. A face of a usable selfie's size (at least `minFaceSize` of the short
-    /// side) that is lit well enough to judge (its mean luma at least `minBrightness`) shows at least one eye to the
-    /// eye cascades (the second one sees eyes behind glasses); a hit that size without one is texture the face
-    /// cascade mistook for a face (measured on framegen seeds 7 and 11: every such hit was a wall or a fabric, every
-    /// real face of that size had an eye). Smaller hits keep their place: their eyes are too small to find, and they
-    /// are FACE_TOO_SMALL anyway; dark ones too: their eyes are lost in the dark, and the user is told TOO_DARK.
-    private func plausibleFaces(in hits: [kyc_face], searched: GrayImage) -> [kyc_face] {
-        let t = thresholds
-        let toWorking = Double(working.width) / Double(max(searched.width, 1))
-        let minEyedWidth = t.minFaceSize * Double(min(working.width, working.height))
-        return hits.filter { hit in
-            guard hit.eyes == 0, Double(hit.width) * toWorking >= minEyedWidth else { return true }
-            let x0 = Double(hit.x) * toWorking, y0 = Double(hit.y) * toWorking
-            let x1 = Double(hit.x + hit.width) * toWorking, y1 = Double(hit.y + hit.height) * toWorking
-            spans.set(for: working, quad: Quadrilateral(corners: [SIMD2(x0, y0), SIMD2(x1, y0), SIMD2(x1, y1),
-                                                                  SIMD2(x0, y1)]))
-            return FrameMeasurements.exposure(working, spans: spans, step: 2).mean < t.minBrightness
-        }
-    }
-
-    /// The cascade's native window: the smallest face it can find in the image it searches.
-    private static let cascadeWindow = 24
-
-    /// Second people beside `faces` (found on `detection`, largest first) that the half-size search could not see,
-    /// in `detection`'s coordinates. A second face counts from 40 % of the main face's width (MULTIPLE_FACES), but
-    /// the half-size search sees no face under its smallest size (~13 % of the short side) and finds those up to
-    /// about twice that unreliably (few overlapping hits at its coarse step): on camsim selfies 8 of 15 second faces
-    /// under 22 % of the short side were missed, and each such frame was judged GOOD. Those sizes are searched again
-    /// on the working image (the same step on the half-size image, or a finer one, found fewer and cost as much). A
-    /// hit inside a face already found is that face again. A hit counts when it shows an eye, or, in a frame fit to
-    /// judge (`acceptingEyeless`: the main face neither BLURRY nor TOO_DARK), when it is at least the half-size
-    /// search's smallest size: a second face that small has eyes below the eye cascade's reach (camsim selfie seed 4:
-    /// two eyeless second faces of 14 and 16 %), while the eyeless hits that were texture (6 on framegen and camsim
-    /// selfies) were in blurred or dark frames or under 11 % of the short side. A frame that is BLURRY or TOO_DARK is
-    /// never captured, so the second person is still caught once the frame is fit. It costs about a third more CPU
-    /// per selfie with a face.
-    private func secondPersons(besides faces: [kyc_face], detection: GrayImage, firstPassSmallest minFace: Int,
-                               acceptingEyeless: Bool) -> [kyc_face] {
-        guard let detector = faceDetector, let main = faces.first else { return [] }
-        let toWorking = Double(working.width) / Double(max(detection.width, 1))
-        let firstPassSmallest = Double(minFace) * toWorking
-        let smallest = max(Double(Self.cascadeWindow), 0.4 * Double(main.width) * toWorking)
-        let largest = min(2 * firstPassSmallest, Double(main.width) * toWorking)
-        guard smallest < largest else { return [] }
-        var known = faces, added: [kyc_face] = []
-        let hits = detector.detect(search: working, eyes: working, minFace: Int(smallest),
-                                   maxFace: Int(largest.rounded(.up)), scaleStep: 1.2, minNeighbors: 2, equalize: false)
-        for hit in hits where hit.eyes > 0 || (acceptingEyeless && Double(hit.width) >= firstPassSmallest) {
-            var face = hit
-            face.x = Int32((Double(hit.x) / toWorking).rounded())
-            face.y = Int32((Double(hit.y) / toWorking).rounded())
-            face.width = Int32((Double(hit.width) / toWorking).rounded())
-            face.height = Int32((Double(hit.height) / toWorking).rounded())
-            let cx = face.x + face.width / 2, cy = face.y + face.height / 2
-            if known.contains(where: { cx >= $0.x && cx < $0.x + $0.width && cy >= $0.y && cy < $0.y + $0.height }) {
-                continue
-            }
-            known.append(face)
-            added.append(face)
-        }
-        return added
-    }
-
     private func analyzeSelfie(inputSize: (width: Int, height: Int),
                                detection: GrayImage) throws(FrameAnalysisError) -> FrameAnalysis {
         let t = thresholds
-        if faceDetector == nil { faceDetector = try FaceDetector() }
-        let detector = faceDetector!
-        let shortDetection = min(detection.width, detection.height)
-        // The first pass looks for faces from 13 % of the short side (the cascade's 24 px window at 720p): a selfie's
-        // face should be at least `minFaceSize` (22 %), and a second person at least 40 % of the main face's width.
-        // Smaller faces are the small-face pass's. Most of a search's cost is in its smallest sizes (the most windows).
-        let minFace = max(Self.cascadeWindow, Int(Double(shortDetection) * 0.13))
-        // Face sizes 1.2 apart, three overlapping hits: faces of the sizes this pass looks for still collect them, at
-        // about half the cost of a 1.1 step (measured: every selfie class of the accuracy set and of another seed
-        // still found; four hits at this step lost the second face of two-person frames).
-        var found = plausibleFaces(in: detector.detect(search: detection, eyes: working, minFace: minFace, scaleStep: 1.2,
-                                              minNeighbors: 3, equalize: false), searched: detection)
-        var searched = detection
-        // In a frame the user would be told is too dark, a face spans a few dozen grey levels and the cascade
-        // misses it: search again with the histogram spread. Only then: equalising a well-exposed frame turns
-        // background texture into faces, and it can hide a small lit face in a dim room, so it is a fallback. It runs
-        // before the small-face search: in the dark a face of a normal size is the likelier miss, and it costs less.
+        if faceSearch == nil { faceSearch = try FaceSearch(thresholds: t) }
+        let search = faceSearch!
         let sceneBrightness = detection.meanLuma
-        if found.isEmpty && sceneBrightness < t.minBrightness {
-            found = plausibleFaces(in: detector.detect(search: detection, eyes: working, minFace: minFace, equalize: true),
-                          searched: detection)
-        }
-        // A face too small for the half-size search (a far-away user, FACE_TOO_SMALL) may still be found at the
-        // working resolution. Only faces the first pass could not see are searched for (up to a little above its
-        // smallest size), and only on frames without a face. It is still the dearest part of a selfie search (the
-        // smallest windows over four times the pixels), so sizes are tried 1.2 apart; the faces then collect fewer
-        // overlapping hits, and two are enough (four at this step lost a tenth of the small faces; three still lost
-        // some, and found texture faces that two did not, measured on the accuracy set and another seed).
-        let firstPassSmallest = minFace * working.width / max(detection.width, 1)
-        if found.isEmpty && detection !== working {
-            found = plausibleFaces(in: detector.detect(search: working, eyes: working, minFace: Self.cascadeWindow,
-                                              maxFace: firstPassSmallest * 5 / 4, scaleStep: 1.2, minNeighbors: 2,
-                                              equalize: false), searched: working)
-            searched = working
-        }
-        // A face the frame's edge cuts (a user off to one side, or too close) leaves the cascade's window no room to
-        // fit around it. Last, the detection image is searched inside a border of its own edge pixels, and a face
-        // found there keeps the part of its box beyond the frame (it is FACE_NOT_CENTERED or FACE_TOO_LARGE).
-        if found.isEmpty && detection !== working && sceneBrightness >= t.minBrightness {
-            let border = shortDetection / 4
-            padded.pad(from: detection, border: border)
-            found = detector.detect(search: padded, eyes: padded, minFace: minFace, scaleStep: 1.2, minNeighbors: 3,
-                                    equalize: false).filter { $0.eyes > 0 }.map { hit in
-                var face = hit
-                face.x -= Int32(border)
-                face.y -= Int32(border)
-                return face
-            }
-            searched = detection
-        }
+        let main = search.mainFaces(detection: detection, working: working, sceneBrightness: sceneBrightness)
+        let found = main.faces, searched = main.searched
         let sx = Double(inputSize.width) / Double(searched.width), sy = Double(inputSize.height) / Double(searched.height)
         func region(_ face: kyc_face) -> FaceRegion {
             FaceRegion(x: Double(face.x) * sx, y: Double(face.y) * sy, width: Double(face.width) * sx,
@@ -404,9 +304,9 @@ public final class FrameAnalyzer {
         metrics["contrast"] = exposure.stddev
         metrics["sharpness"] = sharpness.overall
         if !found.isEmpty && searched !== working {
-            faces += secondPersons(besides: found, detection: detection, firstPassSmallest: minFace,
-                                   acceptingEyeless: sharpness.overall >= t.minSharpness
-                                       && exposure.mean >= t.minBrightness).map(region)
+            faces += search.secondPersons(besides: found, detection: detection, working: working,
+                                          acceptingEyeless: sharpness.overall >= t.minSharpness
+                                              && exposure.mean >= t.minBrightness).map(region)
         }
         metrics["faceCount"] = Double(faces.count)
 

@@ -12,10 +12,11 @@ struct CamsimSelfieAccuracyTests {
     static func evaluated() async throws -> AccuracyEvaluation { try await onOwnThread { try evaluation.get() } }
 
     /// Classes below the bar when this set was added (2026-11-30: 72 of 80 right, no frame with something to fix
-    /// judged GOOD; 74 once a face cut by the frame was searched for in a padded image), with the accuracy each must not fall below; the list can only shrink (see
-    /// `AccuracyEvaluation.expectEveryClassAtTheBar`).
+    /// judged GOOD; 74 once a face cut by the frame was searched for in a padded image; 77 once frames without a
+    /// face were searched equalised tile by tile and turned against a head's roll, BLURRY then at the bar), with the
+    /// accuracy each must not fall below; the list can only shrink (see `AccuracyEvaluation.expectEveryClassAtTheBar`).
     static let knownBelowBar: [String: Double] = [
-        "selfie FACE_TOO_SMALL": 0.8, "selfie FACE_TOO_LARGE": 0.9, "selfie FACE_NOT_CENTERED": 0.8, "selfie BLURRY": 0.9,
+        "selfie FACE_TOO_SMALL": 0.9, "selfie FACE_TOO_LARGE": 0.9, "selfie FACE_NOT_CENTERED": 0.9,
     ]
 
     @Test func selfieFeedbackAccuracyPerClass() async throws {

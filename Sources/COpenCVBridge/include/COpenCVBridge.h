@@ -35,10 +35,20 @@ typedef struct {
     double score;
 } kyc_face;
 
+/* How kyc_face_detect spreads the search image's grey levels first (into a buffer the detector owns). */
+enum {
+    KYC_FACE_SEARCH_AS_IS = 0,
+    /* Histogram-equalised over the whole image: for under-exposed frames. */
+    KYC_FACE_SEARCH_EQUALIZED = 1,
+    /* Contrast-limited adaptive equalisation (CLAHE, 8x8 tiles, clip limit 2): each region's levels spread on their
+     * own, for a dark face before a bright background that whole-image equalisation leaves dark. */
+    KYC_FACE_SEARCH_LOCALLY_EQUALIZED = 2,
+};
+
 /* Finds faces (at least min_face and, when max_face > 0, at most max_face pixels wide) in `small` (8-bit gray,
- * `small_stride` bytes per row; when `equalize` is non-zero, histogram-equalised first into a buffer the detector
- * owns, for under-exposed frames), trying face sizes `scale_step` (> 1, e.g. 1.1) apart and keeping groups of at
- * least `min_neighbors` (≥ 1) overlapping hits. Faces scoring below `min_score` are dropped. Eyes are counted in
+ * `small_stride` bytes per row; its grey levels first spread as `equalize`, one of the KYC_FACE_SEARCH_ values),
+ * trying face sizes `scale_step` (> 1, e.g. 1.1) apart and keeping groups of at least `min_neighbors` (≥ 1)
+ * overlapping hits. Faces scoring below `min_score` are dropped. Eyes are counted in
  * every face written: in the upper half of the face in `large` (the same picture at `large_width / small_width`
  * times the size; pass small again when there is none), resampled to a 100 px wide face.
  * Writes up to max_faces faces, largest first (equal sizes: higher score, then leftmost, then topmost); returns how
@@ -47,6 +57,13 @@ int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small, int small
                     int small_stride, const uint8_t *large, int large_width, int large_height, int large_stride,
                     int min_face, int max_face, double scale_step, int min_neighbors, int equalize, double min_score,
                     kyc_face *faces, int max_faces);
+
+/* Writes `src` (8-bit gray, `src_stride` bytes per row) turned by `degrees` about its centre (positive turns the
+ * picture counter-clockwise as shown, y down, as cv::getRotationMatrix2D) into `dst` of the same size
+ * (`dst_stride` bytes per row), bilinear, the corners beyond the picture filled with its nearest edge pixels.
+ * Returns 0, or -1 on an OpenCV error. */
+int kyc_rotate_gray(const uint8_t *src, int width, int height, int src_stride, double degrees, uint8_t *dst,
+                    int dst_stride);
 
 /* What the reference pipeline computed, returned so the compiler cannot drop any step. */
 typedef struct {

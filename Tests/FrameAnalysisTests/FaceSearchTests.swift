@@ -1,0 +1,90 @@
+// The selfie face search's passes, one at a time: each finds a face in a frame (Fixtures/README.md) that the passes
+// before it cannot see.
+import Foundation
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct FaceSearchPassTests {
+    private func fixture(_ name: String) throws -> FrameInput {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/\(name).jpg")
+        return .jpeg(Array(try Data(contentsOf: url)))
+    }
+
+    /// The centre of `face` (input pixels) lies on the labelled brows-to-chin box's centre line, at most a quarter
+    /// of its width off sideways, and between its top and its centre (the cascade's box sits higher).
+    private func onTheLabelledFace(_ face: FaceRegion, x: Double, y: Double, width: Double, height: Double) -> Bool {
+        let cx = face.x + face.width / 2, cy = face.y + face.height / 2
+        return abs(cx - (x + width / 2)) < width / 4 && cy > y && cy < y + height / 2 + width / 8
+    }
+
+    /// A face the frame cuts: the first pass has no window that fits, the padded pass finds it beyond the edge.
+    @Test func paddedPassFindsTheFaceTheFrameCuts() throws {
+        let analyzer = FrameAnalyzer()
+        let (search, detection, working) = try analyzer.faceSearchInputs(try fixture("face-cut-by-frame-camsim-seed1"))
+        #expect(search.firstPass(detection: detection, working: working).isEmpty)
+        #expect(search.smallFacePass(detection: detection, working: working).isEmpty)
+        let faces = search.paddedPass(detection: detection)
+        #expect(faces.count == 1)
+        #expect(faces.allSatisfy { $0.eyes > 0 && $0.y < 0 })
+    }
+
+    /// A second person under the first pass's reliable sizes: the first pass sees only the user, the second-person
+    /// pass adds the other.
+    @Test func secondPersonPassFindsTheSmallSecondFace() throws {
+        let analyzer = FrameAnalyzer()
+        let (search, detection, working) = try analyzer.faceSearchInputs(try fixture("small-second-face-camsim-seed1"))
+        let main = search.firstPass(detection: detection, working: working)
+        #expect(main.count == 1)
+        let others = search.secondPersons(besides: main, detection: detection, working: working, acceptingEyeless: true)
+        #expect(others.count == 1)
+    }
+
+    /// A dark face before a bright window (camsim: face luma 33, frame luma 98): the frame is not dark, so the
+    /// brightened pass does not run, and no as-is search finds the face; equalised tile by tile, it is found.
+    @Test func locallyEqualizedPassFindsTheBacklitFace() throws {
+        let analyzer = FrameAnalyzer()
+        let input = try fixture("backlit-dark-face-camsim-seed2")
+        let (search, detection, working) = try analyzer.faceSearchInputs(input)
+        #expect(detection.meanLuma >= analyzer.thresholds.minBrightness)
+        #expect(search.firstPass(detection: detection, working: working).isEmpty)
+        #expect(search.smallFacePass(detection: detection, working: working).isEmpty)
+        #expect(search.paddedPass(detection: detection).isEmpty)
+        #expect(search.locallyEqualizedPass(detection: detection, working: working).count == 1)
+
+        let analysis = try analyzer.analyze(input, mode: .selfie)
+        #expect(analysis.primary == .tooDark, "\(analysis.feedback) \(analysis.faces)")
+        let face = try #require(analysis.faces.first)
+        #expect(onTheLabelledFace(face, x: 761.4, y: 360.5, width: 338.6, height: 388.6), "\(face)")
+    }
+
+    /// A head rolled 13° (camsim, shaken): no upright search finds it, the rolled pass does, with the box turned
+    /// back onto the face.
+    @Test func rolledPassFindsTheRolledHead() throws {
+        let analyzer = FrameAnalyzer()
+        let input = try fixture("rolled-head-camsim-seed4")
+        let (search, detection, working) = try analyzer.faceSearchInputs(input)
+        #expect(search.firstPass(detection: detection, working: working).isEmpty)
+        #expect(search.smallFacePass(detection: detection, working: working).isEmpty)
+        #expect(search.paddedPass(detection: detection).isEmpty)
+        #expect(search.locallyEqualizedPass(detection: detection, working: working).isEmpty)
+        let faces = search.rolledPass(detection: detection, working: working)
+        #expect(faces.count == 1)
+        #expect(faces.allSatisfy { $0.eyes > 0 })
+
+        let analysis = try analyzer.analyze(input, mode: .selfie)
+        #expect(analysis.primary == .blurry, "\(analysis.feedback) \(analysis.faces)")
+        let face = try #require(analysis.faces.first)
+        #expect(onTheLabelledFace(face, x: 297.4, y: 731.9, width: 419.3, height: 458.1), "\(face)")
+    }
+
+    /// Turned, the frame's texture passes the face cascade as small eyeless faces: the rolled pass must not report
+    /// them (Fixtures/README.md: framegen texture frames).
+    @Test(arguments: ["texture-face-framegen-seed7", "texture-face-framegen-seed11"])
+    func newPassesFindNoFaceInTexture(fixture name: String) throws {
+        let analyzer = FrameAnalyzer()
+        let (search, detection, working) = try analyzer.faceSearchInputs(try fixture(name))
+        #expect(search.locallyEqualizedPass(detection: detection, working: working).isEmpty)
+        #expect(search.rolledPass(detection: detection, working: working).isEmpty)
+    }
+}
