@@ -24,11 +24,11 @@ check-proto: deps-test
 	@scripts/check-fixtures
 	@scripts/check-openapi
 
+# scripts/run-tests prepares the frame sets side by side, then runs the tests with a TMPDIR of their own and fails if
+# they leave anything there.
 test: check-proto
 	$(SWIFT) build --build-tests
-	KYC_FRAMEGEN_DIR=$$(scripts/prepare-test-frames) KYC_CAMSIM_DIR=$$(scripts/prepare-test-frames camsim) \
-	  KYC_CAMSIM_PORTRAIT_DIR=$$(scripts/prepare-test-frames camsim-portrait) \
-	  KYC_CAMSIM_SELFIE_DIR=$$(scripts/prepare-test-frames camsim-selfie) $(SWIFT) test --skip-build
+	SWIFT="$(SWIFT)" scripts/run-tests
 
 bench: build
 	@scripts/install-deps --bench

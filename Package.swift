@@ -151,23 +151,25 @@ let package = Package(
         ),
 
         // Tests.
+        // What the test targets share: temporary directories that are always removed (scripts/run-tests checks).
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "KYCCoreTests", dependencies: ["KYCCore"], swiftSettings: swiftSettings),
         .testTarget(name: "KYCCryptoTests", dependencies: ["KYCCrypto", "KYCCore"], swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "KYCMessagesTests", dependencies: ["KYCMessages"], swiftSettings: swiftSettings),
         .testTarget(name: "MessagingTests", dependencies: ["Messaging", "ZeroMQ", "KYCMessages"], swiftSettings: swiftSettings),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: swiftSettings),
+        .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage"], swiftSettings: swiftSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
-        .testTarget(name: "CredentialsTests", dependencies: ["Credentials", "Storage"], swiftSettings: swiftSettings),
+        .testTarget(name: "CredentialsTests", dependencies: ["TestSupport", "Credentials", "Storage"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayKitTests",
-            dependencies: ["GatewayKit", "Messaging", "KYCMessages", "Credentials"],
+            dependencies: ["TestSupport", "GatewayKit", "Messaging", "KYCMessages", "Credentials"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "AppointmentKitTests", dependencies: ["AppointmentKit", "KYCMessages", "Messaging", "Storage", "KYCCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "AppointmentKitTests", dependencies: ["TestSupport", "AppointmentKit", "KYCMessages", "Messaging", "Storage", "KYCCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ContractTests",
-            dependencies: ["KYCMessages", "Messaging", "ZeroMQ"],
+            dependencies: ["TestSupport", "KYCMessages", "Messaging", "ZeroMQ"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
@@ -178,7 +180,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebhookKitTests",
-            dependencies: ["WebhookKit", "Webhooks", "HTTPServer", "KYCMessages", "Messaging", "Storage", "KYCCore"],
+            dependencies: ["TestSupport", "WebhookKit", "Webhooks", "HTTPServer", "KYCMessages", "Messaging", "Storage", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -196,16 +198,16 @@ let package = Package(
         ),
         .testTarget(
             name: "CaptureKitTests",
-            dependencies: ["CaptureKit", "FrameAnalysis", "KYCMessages", "Messaging", "KYCCrypto", "KYCCore"],
+            dependencies: ["TestSupport", "CaptureKit", "FrameAnalysis", "KYCMessages", "Messaging", "KYCCrypto", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ValidationTests", dependencies: ["Validation"], swiftSettings: swiftSettings),
         .testTarget(
             name: "KYBKitTests",
-            dependencies: ["KYBKit", "KYCMessages", "Messaging", "Storage", "KYCCrypto", "KYCCore"],
+            dependencies: ["TestSupport", "KYBKit", "KYCMessages", "Messaging", "Storage", "KYCCrypto", "KYCCore"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "StackSupervisorTests", dependencies: ["StackSupervisor"], swiftSettings: swiftSettings),
-        .testTarget(name: "EndToEndTests", dependencies: ["KYCCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "StackSupervisorTests", dependencies: ["TestSupport", "StackSupervisor"], swiftSettings: swiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "KYCCore"], swiftSettings: swiftSettings),
     ]
 )

@@ -6,6 +6,7 @@ import Messaging
 import Storage
 import Synchronization
 import Testing
+import TestSupport
 
 /// A clock the test moves by hand.
 final class TestClock: Sendable {
@@ -26,13 +27,17 @@ final class TestClock: Sendable {
 struct AppointmentFixture {
     // Tuesday 1 December 2026, 10:00 in Istanbul.
     let clock = TestClock("2026-12-01T07:00:00Z")
-    let path = NSTemporaryDirectory() + "appointments-\(UUID().uuidString).sqlite"
+    /// Holds the database file; removed when the last copy of the fixture goes away.
+    let directory: TemporaryDirectory
+    let path: String
     let router: ServiceRouter
 
     static let backend = Principal(kind: .apiKey, id: "key_backend", scopes: ["backend"])
     static let admin = Principal(kind: .apiKey, id: "key_admin", scopes: ["backend", "admin"])
 
     init() throws {
+        directory = try TemporaryDirectory("appointments")
+        path = directory.file("appointments.sqlite")
         let clock = self.clock
         router = try AppointmentHandlers(database: Database(path: path), now: { clock.now })
             .router(version: "test", logger: Logger(service: "test", sink: InMemoryLogSink()))

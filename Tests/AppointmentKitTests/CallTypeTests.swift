@@ -5,10 +5,18 @@ import KYCMessages
 import Messaging
 import Storage
 import Testing
+import TestSupport
 
 @Suite("Call types")
 struct CallTypeTests {
-    let path = NSTemporaryDirectory() + "appointment-\(UUID().uuidString).sqlite"
+    // Removed when the test's instance of the suite goes away.
+    let directory: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        directory = try TemporaryDirectory("appointment")
+        path = directory.file("appointments.sqlite")
+    }
 
     func handlers() throws -> AppointmentHandlers {
         try AppointmentHandlers(database: Database(path: path))

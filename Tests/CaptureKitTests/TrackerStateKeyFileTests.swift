@@ -5,15 +5,16 @@ import KYCCore
 import KYCCrypto
 import Synchronization
 import Testing
+import TestSupport
 
 /// Where the tracker state key comes from: KYC_CAPTURE_STATE_KEY, or `<KYC_DATA_DIR>/capture-state.key` created
 /// once (mode 0600, atomically, so processes starting together agree) and reused.
 @Suite("Tracker state key file")
 struct TrackerStateKeyFileTests {
-    /// A fresh directory path (not yet created) under the system temporary directory, and a cleanup.
-    static func scratchDirectory() -> (path: String, remove: () -> Void) {
-        let root = NSTemporaryDirectory() + "kyc-seal-key-\(UUID().uuidString)"
-        return (root + "/data", { try? FileManager.default.removeItem(atPath: root) })
+    /// A path (not yet created) inside a fresh temporary directory, and the removal of that directory.
+    static func scratchDirectory() throws -> (path: String, remove: () -> Void) {
+        let root = try TemporaryDirectory("kyc-seal-key")
+        return (root.file("data"), root.remove)
     }
 
     static func mode(_ path: String) -> mode_t? {
@@ -22,7 +23,7 @@ struct TrackerStateKeyFileTests {
     }
 
     @Test func keyFileIsCreatedWithMode0600AndReused() throws {
-        let (directory, remove) = Self.scratchDirectory()
+        let (directory, remove) = try Self.scratchDirectory()
         defer { remove() }
         let path = TrackerStateKeyFile.path(inDirectory: directory)
         #expect(path.hasSuffix("/data/capture-state.key"))
@@ -39,7 +40,7 @@ struct TrackerStateKeyFileTests {
     }
 
     @Test func processesStartingTogetherAgreeOnOneKey() throws {
-        let (directory, remove) = Self.scratchDirectory()
+        let (directory, remove) = try Self.scratchDirectory()
         defer { remove() }
         let count = 16
         let results = Mutex<[Result<[UInt8], CaptureConfigurationError>]>([])
@@ -57,7 +58,7 @@ struct TrackerStateKeyFileTests {
     }
 
     @Test func keyFileReadableByOthersIsRefused() throws {
-        let (directory, remove) = Self.scratchDirectory()
+        let (directory, remove) = try Self.scratchDirectory()
         defer { remove() }
         _ = try TrackerStateKeyFile.loadOrCreate(inDirectory: directory)
         let path = TrackerStateKeyFile.path(inDirectory: directory)
@@ -68,7 +69,7 @@ struct TrackerStateKeyFileTests {
 
     @Test(arguments: ["", "not hex at all\n", String(repeating: "ab", count: 31) + "\n", "abc\n"])
     func keyFileWithoutAUsableKeyIsRefusedAndKept(_ contents: String) throws {
-        let (directory, remove) = Self.scratchDirectory()
+        let (directory, remove) = try Self.scratchDirectory()
         defer { remove() }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = TrackerStateKeyFile.path(inDirectory: directory)
@@ -79,7 +80,7 @@ struct TrackerStateKeyFileTests {
     }
 
     @Test func configuredKeyIsUsedAndNoFileIsCreated() throws {
-        let (directory, remove) = Self.scratchDirectory()
+        let (directory, remove) = try Self.scratchDirectory()
         defer { remove() }
         let current = SecureRandom.bytes(32), previous = SecureRandom.bytes(48)
         let configuration = try CaptureServiceConfiguration.fromEnvironment(EnvironmentReader([
@@ -95,7 +96,7 @@ struct TrackerStateKeyFileTests {
     }
 
     @Test func withoutAConfiguredKeyTheDataDirectoryKeyIsUsed() throws {
-        let (directory, remove) = Self.scratchDirectory()
+        let (directory, remove) = try Self.scratchDirectory()
         defer { remove() }
         let configuration = try CaptureServiceConfiguration.fromEnvironment(EnvironmentReader([:]))
         #expect(configuration.stateKey == nil && configuration.previousStateKey == nil)

@@ -6,6 +6,7 @@ import KYCMessages
 import Messaging
 import Synchronization
 import Testing
+import TestSupport
 
 /// The sealed tracker state through capture.AnalyzeFrame: a state is accepted only unaltered, by a process holding
 /// the key (or the previous key), for the tenant, stream and mode it was issued for, and while it is young.
@@ -217,8 +218,9 @@ struct TrackerStateSealTests {
     }
 
     @Test func twoHandlersSharingAKeyFileCarryAStreamToACapture() throws {
-        let directory = NSTemporaryDirectory() + "kyc-seal-\(UUID().uuidString)/data"
-        defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
+        let scratch = try TemporaryDirectory("kyc-seal")
+        defer { scratch.remove() }
+        let directory = scratch.file("data")
         let configuration = CaptureServiceConfiguration()
         // As two CaptureService processes of one stack: each loads (or creates) the key file on its own.
         let first = CaptureHandlers(configuration: configuration,

@@ -3,6 +3,7 @@ import KYCMessages
 import Messaging
 import Testing
 import ZeroMQ
+import TestSupport
 
 /// Plays the broker with a raw ROUTER socket against the real AppointmentService executable: valid, malformed and
 /// oversized REQUEST frames, garbage frames, and checks each reply and that the worker keeps serving.
@@ -25,9 +26,11 @@ struct RawFramesToWorkerTests {
         let router: ZMQSocket
         let process = Process()
         var workerID: [UInt8] = []
-        let dataDirectory = NSTemporaryDirectory() + "raw-frames-\(UUID().uuidString)"
+        /// The worker's KYC_DATA_DIR, removed in deinit once the worker has exited.
+        let dataDirectory: TemporaryDirectory
 
         init() throws {
+            dataDirectory = try TemporaryDirectory("raw-frames")
             context = try ZMQContext()
             var options = ZMQSocketOptions()
             options.receiveTimeoutMilliseconds = 200
@@ -37,7 +40,7 @@ struct RawFramesToWorkerTests {
             process.executableURL = RawFramesToWorkerTests.executable("AppointmentService")
             var environment = ProcessInfo.processInfo.environment
             environment["KYC_BROKER_ENDPOINT"] = endpoint
-            environment["KYC_DATA_DIR"] = dataDirectory
+            environment["KYC_DATA_DIR"] = dataDirectory.path
             environment["KYC_WORKER_THREADS"] = "1"
             environment["KYC_MAX_MESSAGE_BYTES"] = String(RawFramesToWorkerTests.maxMessageBytes)
             environment["LOG_LEVEL"] = "critical"
@@ -49,7 +52,7 @@ struct RawFramesToWorkerTests {
             if process.isRunning { process.terminate(); process.waitUntilExit() }
             router.close()
             context.terminate()
-            try? FileManager.default.removeItem(atPath: dataDirectory)
+            dataDirectory.remove()
         }
 
         /// Waits for the worker's READY (answering its heartbeats meanwhile) and remembers its routing id.

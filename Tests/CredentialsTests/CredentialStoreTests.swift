@@ -2,14 +2,18 @@ import Credentials
 import Foundation
 import Storage
 import Testing
+import TestSupport
 
 @Suite("CredentialStore")
 struct CredentialStoreTests {
     let store: CredentialStore
+    // Removed when the test's instance of the suite goes away.
+    let directory: TemporaryDirectory
     let path: String
 
     init() throws {
-        path = NSTemporaryDirectory() + "credentials-\(UUID().uuidString).sqlite"
+        directory = try TemporaryDirectory("credentials")
+        path = directory.file("credentials.sqlite")
         store = try CredentialStore(database: Database(path: path))
     }
 
@@ -127,7 +131,9 @@ struct SecretTokenTests {
 @Suite("Active sessions")
 struct ActiveSessionTests {
     @Test func onlyActiveSessionsOfTheSameTenantAreFound() throws {
-        let store = try CredentialStore(database: Database(path: NSTemporaryDirectory() + "active-\(UUID().uuidString)"))
+        let directory = try TemporaryDirectory("active")
+        defer { directory.remove() }
+        let store = try CredentialStore(database: Database(path: directory.file("credentials.sqlite")))
         let session = try store.openSession(tenant: "acme", createdBy: "k", identity: nil, scopes: [], ttlSeconds: 60,
                                             now: 1_000)
         #expect(try store.activeSession(tenant: "acme", sessionID: session.sessionID, now: 2_000) != nil)

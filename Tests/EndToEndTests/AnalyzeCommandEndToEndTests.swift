@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `kycctl analyze`, the engine offline for operators: one JSON object per frame, a stream with `--sequence` answered
 /// as CaptureService answers it (tracked frames, HOLD_STEADY, the capture decision), exit code 2 for a bad file.
@@ -32,8 +33,8 @@ struct AnalyzeCommandEndToEndTests {
     }
 
     @Test func aStillStreamIsTrackedAndCapturedOnAFrameSearchedWhole() throws {
-        let frames = try CaptureEndToEndTests.stillSequence(count: 5)
-        defer { try? FileManager.default.removeItem(atPath: frames) }
+        let scratch = try TemporaryDirectory("kyc-analyze-still")
+        let frames = try CaptureEndToEndTests.stillSequence(count: 5, in: scratch)
         let files = try FileManager.default.contentsOfDirectory(atPath: frames)
             .filter { $0.hasPrefix("seq_still_") }.sorted().map { frames + "/" + $0 }
         #expect(files.count == 5)
@@ -52,8 +53,8 @@ struct AnalyzeCommandEndToEndTests {
     }
 
     @Test func aMovingStreamIsToldToHoldSteady() throws {
-        let frames = try CaptureEndToEndTests.stillSequence(count: 3)
-        defer { try? FileManager.default.removeItem(atPath: frames) }
+        let scratch = try TemporaryDirectory("kyc-analyze-moving")
+        let frames = try CaptureEndToEndTests.stillSequence(count: 3, in: scratch)
         let files = try FileManager.default.contentsOfDirectory(atPath: frames)
             .filter { $0.hasPrefix("seq_moving_") }.sorted().map { frames + "/" + $0 }
         let lines = try Self.lines(try Self.run(["analyze", "--sequence"] + files).output)
@@ -62,13 +63,13 @@ struct AnalyzeCommandEndToEndTests {
     }
 
     @Test func anUnreadableFileExitsWith2AndSaysWhich() throws {
-        let missing = NSTemporaryDirectory() + "kyc-no-such-frame-\(UUID().uuidString).jpg"
+        let scratch = try TemporaryDirectory("kyc-analyze-bad")
+        let missing = scratch.file("no-such-frame.jpg")
         let result = try Self.run(["analyze", missing])
         #expect(result.status == 2)
         #expect(result.error.contains(missing), "\(result.error)")
-        let notJPEG = NSTemporaryDirectory() + "kyc-not-a-jpeg-\(UUID().uuidString).jpg"
+        let notJPEG = scratch.file("not-a-jpeg.jpg")
         try Data("not a jpeg".utf8).write(to: URL(fileURLWithPath: notJPEG))
-        defer { try? FileManager.default.removeItem(atPath: notJPEG) }
         let corrupt = try Self.run(["analyze", notJPEG])
         #expect(corrupt.status == 2)
         #expect(corrupt.error.contains(notJPEG) && corrupt.output.isEmpty, "\(corrupt.error)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// CaptureService behind the gateway's broker: two processes, one stream whose frames the broker hands to them in
 /// turn (least recently used worker first), the tracker state travelling in each request and reply, reaching a
@@ -10,9 +11,9 @@ struct CaptureEndToEndTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A still GOOD document filmed `count` times, from the generator.
-    static func stillSequence(count: Int) throws -> String {
-        let directory = NSTemporaryDirectory() + "kyc-e2e-capture-\(UUID().uuidString)"
+    /// A still GOOD document filmed `count` times, from the generator, written inside `scratch`.
+    static func stillSequence(count: Int, in scratch: TemporaryDirectory) throws -> String {
+        let directory = scratch.file("frames")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", repositoryRoot.appendingPathComponent("tools/framegen/framegen.py").path,
@@ -26,8 +27,9 @@ struct CaptureEndToEndTests {
     }
 
     @Test func aStreamServedAlternatelyByTwoProcessesReachesACapture() async throws {
-        let frames = try Self.stillSequence(count: 6)
-        defer { try? FileManager.default.removeItem(atPath: frames) }
+        let scratch = try TemporaryDirectory("kyc-e2e-capture")
+        defer { scratch.remove() }
+        let frames = try Self.stillSequence(count: 6, in: scratch)
         let stack = try StackHarness()
         defer { stack.stopAll() }
         try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "capture"])

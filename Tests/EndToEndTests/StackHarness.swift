@@ -4,11 +4,14 @@ import Synchronization
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 
 /// Starts the real executables (Gateway, service workers, kycctl) from the build directory on loopback ports chosen
 /// at run time, with a temporary data directory, and talks HTTP to the gateway as a client would.
 final class StackHarness: @unchecked Sendable {
     // @unchecked: `processes` is only touched from the test's own task (start/stop/kill), never concurrently.
+    /// Holds `dataDirectory`; removed in deinit, after every process writing into it has exited.
+    private let temporaryDirectory: TemporaryDirectory
     let dataDirectory: String
     let httpPort: Int
     let brokerEndpoint: String
@@ -28,8 +31,8 @@ final class StackHarness: @unchecked Sendable {
     }
 
     init() throws {
-        dataDirectory = NSTemporaryDirectory() + "kyc-e2e-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        temporaryDirectory = try TemporaryDirectory("kyc-e2e")
+        dataDirectory = temporaryDirectory.path
         httpPort = try Self.freePort()
         brokerEndpoint = "tcp://127.0.0.1:\(try Self.freePort())"
         brokerClientEndpoint = "tcp://127.0.0.1:\(try Self.freePort())"
@@ -37,8 +40,12 @@ final class StackHarness: @unchecked Sendable {
     }
 
     deinit {
-        for list in processes.values { for process in list where process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        try? FileManager.default.removeItem(atPath: dataDirectory)
+        // A test calls stopAll() itself (then this is a no-op); otherwise the processes get the same orderly stop,
+        // so that kycctl stops its own children too. Only then the directory goes: a process still running can write
+        // a file into it while it is being removed (the removal then fails, "directory not empty"), or open a new
+        // database there afterwards (Database creates missing parent directories), and either is left behind.
+        stopAll()
+        temporaryDirectory.remove()
     }
 
     /// The directory holding the package's executables (beside the test bundle).

@@ -7,6 +7,7 @@ import KYCMessages
 import Messaging
 import Synchronization
 import Testing
+import TestSupport
 
 /// A dispatcher that records each envelope and answers with a canned reply, so the JSON ⇄ protobuf translation
 /// and the access rules of the appointment routes are checked without sockets.
@@ -30,6 +31,8 @@ final class RecordingDispatcher: ServiceDispatcher {
 
 @Suite("Appointment routes")
 struct AppointmentRouteTests {
+    /// The credential store's data directory; removed when the test's instance goes away.
+    let directory: TemporaryDirectory
     let credentials: CredentialStore
     let dispatcher = RecordingDispatcher()
     let application: GatewayApplication
@@ -44,7 +47,8 @@ struct AppointmentRouteTests {
         status: "active")
 
     init() throws {
-        credentials = try CredentialStore(dataDirectory: NSTemporaryDirectory() + "appt-routes-\(UUID().uuidString)")
+        directory = try TemporaryDirectory("appt-routes")
+        credentials = try CredentialStore(dataDirectory: directory.file("data"))
         application = GatewayApplication(configuration: GatewayConfiguration(), credentials: credentials,
                                          dispatcher: dispatcher,
                                          logger: Logger(service: "test", level: .critical, sink: InMemoryLogSink()))

@@ -7,6 +7,7 @@ import KYCMessages
 import Messaging
 import Testing
 import ZeroMQ
+import TestSupport
 
 /// The gateway's handler driven directly (no HTTP socket) against a real broker and a real in-process worker whose
 /// handler reports what arrived in the envelope.
@@ -16,11 +17,14 @@ final class GatewayApplicationTests {
     let context: ZMQContext
     let broker: Broker
     let worker: ServiceWorker
+    /// The credential store's data directory; removed when the test's instance goes away.
+    let directory: TemporaryDirectory
     let credentials: CredentialStore
     let application: GatewayApplication
 
     init() async throws {
-        credentials = try CredentialStore(dataDirectory: NSTemporaryDirectory() + "gw-app-\(UUID().uuidString)")
+        directory = try TemporaryDirectory("gw-app")
+        credentials = try CredentialStore(dataDirectory: directory.file("data"))
         context = try ZMQContext()
         broker = try Broker(configuration: BrokerConfiguration(workerEndpoint: "tcp://127.0.0.1:*"), context: context,
                             logger: logger)

@@ -6,6 +6,7 @@ import KYCCore
 import KYCMessages
 import Synchronization
 import Testing
+import TestSupport
 
 /// A dispatcher standing in for KYBService: records each envelope and answers with the reply the test scripted.
 final class ScriptedDispatcher: ServiceDispatcher {
@@ -31,6 +32,8 @@ final class ScriptedDispatcher: ServiceDispatcher {
 /// The KYB routes of the gateway, driven without sockets: JSON → service message, reply → HTTP, access per route.
 @Suite("KYB routes")
 struct KYBRoutesTests {
+    /// The credential store's data directory; removed when the test's instance goes away.
+    let directory: TemporaryDirectory
     let credentials: CredentialStore
     let dispatcher: ScriptedDispatcher
     let application: GatewayApplication
@@ -38,7 +41,8 @@ struct KYBRoutesTests {
 
     init(maxBodyBytes: Int = 1 << 20, maxUploadBytes: Int = 16 << 20,
          answer: @escaping @Sendable (RequestEnvelope) -> ReplyEnvelope = KYBRoutesTests.defaultAnswer) throws {
-        credentials = try CredentialStore(dataDirectory: NSTemporaryDirectory() + "kyb-routes-\(UUID().uuidString)")
+        directory = try TemporaryDirectory("kyb-routes")
+        credentials = try CredentialStore(dataDirectory: directory.file("data"))
         dispatcher = ScriptedDispatcher(answer: answer)
         var configuration = GatewayConfiguration()
         configuration.maxBodyBytes = maxBodyBytes

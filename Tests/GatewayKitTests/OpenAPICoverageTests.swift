@@ -5,6 +5,7 @@ import KYCCore
 import KYCMessages
 import Storage
 import Testing
+import TestSupport
 
 /// Every route the gateway serves must be documented in docs/openapi.yaml, and the document must not promise routes
 /// that do not exist.
@@ -34,9 +35,11 @@ struct OpenAPICoverageTests {
     }
 
     @Test func everyServedRouteIsDocumentedAndViceVersa() throws {
-        let directory = NSTemporaryDirectory() + "openapi-\(UUID().uuidString)"
+        let directory = try TemporaryDirectory("openapi")
+        defer { directory.remove() }
         let application = GatewayApplication(
-            configuration: GatewayConfiguration(), credentials: try CredentialStore(dataDirectory: directory),
+            configuration: GatewayConfiguration(),
+            credentials: try CredentialStore(dataDirectory: directory.file("data")),
             dispatcher: IdleDispatcher(), logger: Logger(service: "test", sink: InMemoryLogSink()))
         let served = Set(application.routes.routes.map { "\($0.method) \($0.pattern)" })
         let documented = try Self.documentedOperations()

@@ -3,6 +3,7 @@ import Foundation
 import KYCMessages
 import Messaging
 import Testing
+import TestSupport
 
 @Suite("KYB businesses")
 struct BusinessTests {
@@ -144,16 +145,16 @@ struct BusinessTests {
     }
 
     @Test func recordsSurviveReopeningTheDatabase() throws {
-        let path = NSTemporaryDirectory() + "kyb-reopen-\(UUID().uuidString).sqlite"
+        let directory = try TemporaryDirectory("kyb-reopen")
         var uid = ""
         do {
-            let kyb = try KYBFixture(path: path)
+            let kyb = try KYBFixture(directory: directory)
             uid = try kyb.createBusiness()
             _ = kyb.call("kyb.UploadDocuments", UploadBusinessDocumentsRequest(
                 businessUID: uid, category: "tax_plate", documents: [SampleFile.upload(SampleFile.pdf)]))
             kyb.store.database.close()
         }
-        let reopened = try KYBFixture(path: path)
+        let reopened = try KYBFixture(directory: directory)
         let business = try reopened.business(uid)
         #expect(business.taxNumber == KYBFixture.vkn)
         #expect(business.documents.count == 1)

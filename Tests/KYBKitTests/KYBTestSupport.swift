@@ -5,6 +5,7 @@ import KYCCore
 import KYCMessages
 import Messaging
 import Storage
+import TestSupport
 
 /// A KYBService without sockets: real handlers on a real SQLite file in a temporary directory, called with
 /// envelopes as the broker would deliver them.
@@ -16,13 +17,16 @@ final class KYBFixture: Sendable {
     static let tckn = "10000000146"
     static let otherTCKN = "12345678950"
 
+    /// Holds the database file, removed when the last fixture on it goes away; pass one in to reopen a database.
+    let directory: TemporaryDirectory
     let path: String
     let store: KYBStore
     let router: ServiceRouter
 
-    init(path: String = NSTemporaryDirectory() + "kyb-\(UUID().uuidString).sqlite", limits: KYBLimits = KYBLimits(),
+    init(directory: TemporaryDirectory? = nil, limits: KYBLimits = KYBLimits(),
          midUploadHook: (@Sendable (Int) throws -> Void)? = nil) throws {
-        self.path = path
+        self.directory = try directory ?? TemporaryDirectory("kyb")
+        path = self.directory.file("kyb.sqlite")
         store = try KYBStore(database: Database(path: path), midUploadHook: midUploadHook)
         router = KYBHandlers(store: store, limits: limits, now: { KYBFixture.now })
             .router(version: "test", logger: Logger(service: "test", level: .critical, sink: InMemoryLogSink()))

@@ -3,14 +3,18 @@ import Glibc
 import KYCCore
 import Testing
 @testable import StackSupervisor
+import TestSupport
 
 /// Real child processes (`/bin/sh -c` scripts) under a real supervisor. Serialized: several tests block a thread in
 /// `stop()` for up to a grace period, and the machine has two cores.
 @Suite(.serialized) struct StackSupervisorProcessTests {
     @Test func startsEveryInstanceWithTheParentEnvironmentPlusTheSpecs() async throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory("stack-supervisor-tests")
         defer { directory.remove() }
-        let script = writeFile("started-$$", "$$|$GREETING|$PATH") + "; exec sleep 30"
+        // Children that outlive any wait here: with `sleep 30`, a full test run on a loaded two-core machine resumed
+        // this test (its task starved of pool threads by blocking tests) after the children had exited and been
+        // restarted, and it counted six or nine of them. stop() ends them.
+        let script = writeFile("started-$$", "$$|$GREETING|$PATH") + "; exec sleep 600"
         let supervisor = StackSupervisor(
             children: [
                 shellChild("Alpha", script, in: directory, instances: 2, environment: ["GREETING": "hello"]),
@@ -35,7 +39,7 @@ import Testing
     }
 
     @Test func crashingChildIsRestartedAfterADoublingBackoff() async throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory("stack-supervisor-tests")
         defer { directory.remove() }
         let sink = InMemoryLogSink()
         let supervisor = StackSupervisor(
@@ -61,7 +65,7 @@ import Testing
     }
 
     @Test func shutdownSendsSIGTERMAndEveryChildIsGoneWithinTheGrace() async throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory("stack-supervisor-tests")
         defer { directory.remove() }
         // Exits 0 on SIGTERM, after leaving a marker, as a well-behaved service does.
         let script = "trap '\(writeFile("term-$$", "term")); kill $! 2>/dev/null; exit 0' TERM; "
@@ -84,7 +88,7 @@ import Testing
     }
 
     @Test func childIgnoringSIGTERMIsKilledAfterTheGrace() async throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory("stack-supervisor-tests")
         defer { directory.remove() }
         let sink = InMemoryLogSink()
         let supervisor = StackSupervisor(
@@ -109,7 +113,7 @@ import Testing
     }
 
     @Test func runReturnsAfterShutdownIsSignalled() async throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory("stack-supervisor-tests")
         defer { directory.remove() }
         let supervisor = StackSupervisor(
             children: [shellChild("Sleeper", writeFile("pid-$$", "$$") + "; exec sleep 30", in: directory)],
@@ -134,7 +138,7 @@ import Testing
     }
 
     @Test func childrenStartWithDefaultSignalHandlingWhateverTheSupervisorBlocks() async throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory("stack-supervisor-tests")
         defer { directory.remove() }
         let supervisor = StackSupervisor(
             children: [shellChild("Sleeper", writeFile("pid-$$", "$$") + "; exec sleep 30", in: directory)],
@@ -179,7 +183,7 @@ import Testing
     }
 
     @Test func nonExecutableFileFailsStart() throws {
-        let directory = try ScratchDirectory()
+        let directory = try TemporaryDirectory("stack-supervisor-tests")
         defer { directory.remove() }
         let path = directory.path + "/NotAProgram"
         _ = FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8),

@@ -3,18 +3,10 @@ import Glibc
 import KYCCore
 import Synchronization
 @testable import StackSupervisor
+import TestSupport
 
-/// A fresh directory under /tmp that children write their pid and markers into; removed by `remove()`.
-struct ScratchDirectory {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "stack-supervisor-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-
+/// The scratch directory that children write their pid and markers into.
+extension TemporaryDirectory {
     func files(prefix: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasPrefix(prefix) }.sorted()
     }
@@ -26,7 +18,7 @@ struct ScratchDirectory {
 
 /// A `/bin/sh -c` child; the script sees the scratch directory as `$D`. Files are written to a temporary name and
 /// renamed, so a poller never reads half a line.
-func shellChild(_ name: String, _ script: String, in directory: ScratchDirectory, instances: Int = 1,
+func shellChild(_ name: String, _ script: String, in directory: TemporaryDirectory, instances: Int = 1,
                 environment: [String: String] = [:]) -> ChildSpec {
     ChildSpec(name: name, executablePath: "/bin/sh", arguments: ["-c", script],
               environment: environment.merging(["D": directory.path]) { $1 }, instances: instances)

@@ -1,6 +1,7 @@
 import Storage
 import Synchronization
 import Testing
+import TestSupport
 
 /// 50 clients race for the 3 places of one slot: read the count, insert if below capacity, in one IMMEDIATE
 /// transaction. Exactly 3 must win and, with correct busy handling, none may fail with an error.
@@ -47,7 +48,8 @@ import Testing
     }
 
     @Test func oneDatabaseSharedByFiftyThreadsBooksExactlyThree() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let path = directory.file("one.sqlite")
         try prepare(path)
         let database = try Database(path: path)
@@ -60,7 +62,8 @@ import Testing
     }
 
     @Test func twoDatabasesOnOneFileBookExactlyThree() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let path = directory.file("two.sqlite")
         try prepare(path)
         // Two connections, each with its own lock: they meet only through SQLite's file locks, as two processes do.
@@ -76,7 +79,8 @@ import Testing
     }
 
     @Test func plainCallsFromManyThreadsAllLand() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let database = try Database(path: directory.file("plain.sqlite"))
         try database.execute("CREATE TABLE events (thread INTEGER NOT NULL, n INTEGER NOT NULL)")
         let errors = Mutex<[String]>([])

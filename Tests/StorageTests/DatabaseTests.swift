@@ -1,10 +1,12 @@
 import Foundation
 import Storage
 import Testing
+import TestSupport
 
 @Suite struct DatabaseTests {
     @Test func filesOpenInWALWithTheDocumentedSettings() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let database = try Database(path: directory.file("settings.sqlite"))
         #expect(try database.queryOne("PRAGMA journal_mode")?[0] == .text("wal"))
         #expect(try database.queryOne("PRAGMA synchronous")?[0] == .integer(1))  // NORMAL
@@ -13,7 +15,8 @@ import Testing
     }
 
     @Test func optionsAreApplied() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let database = try Database(
             path: directory.file("options.sqlite"),
             options: DatabaseOptions(busyTimeoutMilliseconds: 250, writeAheadLog: false, enforceForeignKeys: false))
@@ -23,7 +26,8 @@ import Testing
     }
 
     @Test func missingParentDirectoriesAreCreated() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let path = directory.file("a/b/c/nested.sqlite")
         let database = try Database(path: path)
         try database.execute("CREATE TABLE t (x)")
@@ -99,7 +103,8 @@ import Testing
     }
 
     @Test func anUnopenablePathIsAnError() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         // A directory where the file should be.
         let path = directory.file("is-a-directory")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -109,7 +114,8 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseIsReportedAsCorrupt() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let path = directory.file("garbage.sqlite")
         try Data(repeating: 0xAB, count: 4096).write(to: URL(fileURLWithPath: path))
         let error = storageError {

@@ -1,6 +1,7 @@
 import Foundation
 import Storage
 import Testing
+import TestSupport
 
 /// Database files hold credential hashes, webhook secrets and the signing seal key: only their owner may read them.
 @Suite struct FilePermissionTests {
@@ -9,7 +10,8 @@ import Testing
     }
 
     @Test func aNewDatabaseItsWriteAheadLogAndANewDirectoryAreOwnerOnly() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let path = directory.file("new/service.sqlite")
         let database = try Database(path: path)
         _ = try database.execute("CREATE TABLE t (x INTEGER)")
@@ -21,7 +23,8 @@ import Testing
     }
 
     @Test func aDatabaseLeftReadableByOthersIsTightenedOnOpen() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let path = directory.file("old.sqlite")
         do {
             let database = try Database(path: path)

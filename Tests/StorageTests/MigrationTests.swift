@@ -1,5 +1,6 @@
 import Storage
 import Testing
+import TestSupport
 
 @Suite struct MigrationTests {
     /// Each migration appends its version to `applied`, so the table records order and repetitions.
@@ -17,7 +18,8 @@ import Testing
     }
 
     @Test func migrationsRunOnceInOrderAndRecordTheVersion() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let database = try Database(path: directory.file("m.sqlite"))
         // Given out of order: they must still run 1, 2, 3.
         let version = try database.migrate([Self.migrations[2], Self.migrations[0], Self.migrations[1]])
@@ -30,7 +32,8 @@ import Testing
     }
 
     @Test func onlyNewMigrationsRunOnALaterStart() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let database = try Database(path: directory.file("m.sqlite"))
         try database.migrate(Array(Self.migrations.prefix(2)))
         #expect(try database.schemaVersion() == 2)
@@ -39,7 +42,8 @@ import Testing
     }
 
     @Test func reopeningTheFileKeepsDataAndVersion() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let path = directory.file("restart.sqlite")
         do {
             let database = try Database(path: path)
@@ -55,7 +59,8 @@ import Testing
     }
 
     @Test func aFailingMigrationLeavesThePreviousVersionIntact() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let database = try Database(path: directory.file("fail.sqlite"))
         let broken = Migration(version: 2, name: "half done", sql: "CREATE TABLE half (id INTEGER);"
             + "INSERT INTO applied VALUES (2);"
@@ -73,7 +78,8 @@ import Testing
     }
 
     @Test func aFileWithANewerVersionIsRefused() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let path = directory.file("newer.sqlite")
         try Database(path: path).migrate(Self.migrations)
 
@@ -96,7 +102,8 @@ import Testing
     }
 
     @Test func twoConnectionsMigratingTheSameFileApplyEachStepOnce() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let path = directory.file("both.sqlite")
         let first = try Database(path: path)
         let second = try Database(path: path)

@@ -3,21 +3,6 @@ import Foundation
 import Storage
 import Testing
 
-/// A fresh directory per test, removed when the value goes away, so tests can run in parallel.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storage-tests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { path + "/" + name }
-}
-
 /// Runs `work(index)` on `count` threads released together, and waits for all of them (with a generous deadline,
 /// as a guard against a deadlock hanging the test run).
 func runOnThreads(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) -> Bool {

@@ -1,5 +1,6 @@
 import Storage
 import Testing
+import TestSupport
 
 @Suite struct TransactionTests {
     struct BookingRejected: Error, Equatable {}
@@ -95,7 +96,8 @@ import Testing
     }
 
     @Test func closingInsideABodyClosesAfterTheCommit() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("storage-tests")
+        defer { directory.remove() }
         let path = directory.file("close.sqlite")
         let database = try Database(path: path)
         try database.execute("CREATE TABLE bookings (client TEXT)")

@@ -6,13 +6,16 @@ import Storage
 import Testing
 import Webhooks
 @testable import WebhookKit
+import TestSupport
 
 @Suite struct DeliveryTests {
     @Test func failedAttemptsAreRetriedWithBackOffThenTheSignedBytesAreDelivered() throws {
         let receiver = try WebhookReceiver(statuses: [500, 502, 204])
         defer { receiver.stop() }
         let clock = ManualClock()
-        let store = try WebhookStore(path: temporaryDatabasePath())
+        let directory = try TemporaryDirectory("webhooks-test")
+        defer { directory.remove() }
+        let store = try WebhookStore(path: directory.file("webhooks.sqlite"))
         let secret = try store.setEndpoint(tenant: "acme", url: receiver.url, now: clock.value).secret
         let event = publishRequest(occurredAt: clock.value)
         let published = try store.publish(tenant: "acme", event, now: clock.value)
@@ -71,7 +74,9 @@ import Webhooks
         let receiver = try WebhookReceiver(statuses: [503])
         defer { receiver.stop() }
         let clock = ManualClock()
-        let store = try WebhookStore(path: temporaryDatabasePath())
+        let directory = try TemporaryDirectory("webhooks-test")
+        defer { directory.remove() }
+        let store = try WebhookStore(path: directory.file("webhooks.sqlite"))
         _ = try store.setEndpoint(tenant: "acme", url: receiver.url, now: clock.value)
         let eventTime = clock.value
         let published = try store.publish(tenant: "acme", publishRequest(occurredAt: eventTime), now: clock.value)
@@ -121,7 +126,9 @@ import Webhooks
 
     @Test func connectionFailuresAndTimeoutsAreFailedAttempts() throws {
         let clock = ManualClock()
-        let store = try WebhookStore(path: temporaryDatabasePath())
+        let directory = try TemporaryDirectory("webhooks-test")
+        defer { directory.remove() }
+        let store = try WebhookStore(path: directory.file("webhooks.sqlite"))
         // A port nothing listens on.
         let closed = try WebhookReceiver(statuses: [200])
         let closedURL = closed.url
@@ -151,7 +158,9 @@ import Webhooks
         let receiver = try WebhookReceiver(statuses: [500, 200])
         defer { receiver.stop() }
         let clock = ManualClock()
-        let path = temporaryDatabasePath()
+        let directory = try TemporaryDirectory("webhooks-test")
+        defer { directory.remove() }
+        let path = directory.file("webhooks.sqlite")
         var store = try WebhookStore(path: path)
         let secret = try store.setEndpoint(tenant: "acme", url: receiver.url, now: clock.value).secret
         let published = try store.publish(tenant: "acme", publishRequest(occurredAt: clock.value), now: clock.value)
@@ -179,7 +188,9 @@ import Webhooks
     @Test func dispatcherThreadsDeliverOnTheirOwn() throws {
         let receiver = try WebhookReceiver(statuses: [500, 200])
         defer { receiver.stop() }
-        let store = try WebhookStore(path: temporaryDatabasePath())
+        let directory = try TemporaryDirectory("webhooks-test")
+        defer { directory.remove() }
+        let store = try WebhookStore(path: directory.file("webhooks.sqlite"))
         _ = try store.setEndpoint(tenant: "acme", url: receiver.url, now: WallClockForTests.now())
         var configuration = WebhookDispatcherConfiguration()
         configuration.retry = RetrySchedule(initialDelayMilliseconds: 50, maxDelayMilliseconds: 200)

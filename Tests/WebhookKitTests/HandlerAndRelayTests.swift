@@ -7,6 +7,7 @@ import Testing
 import Webhooks
 import ZeroMQ
 @testable import WebhookKit
+import TestSupport
 
 private func router(_ store: WebhookStore, _ clock: ManualClock) -> ServiceRouter {
     var router = ServiceRouter(service: WebhookHandlers.service, logger: quietLogger())
@@ -23,7 +24,9 @@ private func call(_ router: ServiceRouter, _ method: String, tenant: String = "a
 @Suite struct HandlerTests {
     @Test func setEndpointValidatesTheURLAndIssuesANewSecretEachTime() throws {
         let clock = ManualClock()
-        let store = try WebhookStore(path: temporaryDatabasePath())
+        let directory = try TemporaryDirectory("webhooks-test")
+        defer { directory.remove() }
+        let store = try WebhookStore(path: directory.file("webhooks.sqlite"))
         let router = router(store, clock)
         for bad in ["", "ftp://example.com/x", "/relative", "example.com/hook", "http://", "http://user:pw@h/x",
                     "https://h/x#frag", "https://h/a b", String(repeating: "a", count: 3_000)] {
@@ -51,7 +54,9 @@ private func call(_ router: ServiceRouter, _ method: String, tenant: String = "a
 
     @Test func publishIsForServicesOnlyAndIdempotentPerEvent() throws {
         let clock = ManualClock()
-        let store = try WebhookStore(path: temporaryDatabasePath())
+        let directory = try TemporaryDirectory("webhooks-test")
+        defer { directory.remove() }
+        let store = try WebhookStore(path: directory.file("webhooks.sqlite"))
         let router = router(store, clock)
         _ = try store.setEndpoint(tenant: "acme", url: "http://127.0.0.1:9/x", now: clock.value)
         let event = publishRequest(occurredAt: clock.value).serialized()
@@ -84,7 +89,9 @@ private func call(_ router: ServiceRouter, _ method: String, tenant: String = "a
 
     @Test func deliveriesAreTenantScopedPagedAndFiltered() throws {
         let clock = ManualClock()
-        let store = try WebhookStore(path: temporaryDatabasePath())
+        let directory = try TemporaryDirectory("webhooks-test")
+        defer { directory.remove() }
+        let store = try WebhookStore(path: directory.file("webhooks.sqlite"))
         let router = router(store, clock)
         _ = try store.setEndpoint(tenant: "acme", url: "http://127.0.0.1:9/x", now: clock.value)
         _ = try store.setEndpoint(tenant: "globex", url: "http://127.0.0.1:9/y", now: clock.value)
@@ -155,7 +162,9 @@ private func call(_ router: ServiceRouter, _ method: String, tenant: String = "a
         defer { broker.stop() }
 
         let clock = ManualClock()
-        let webhookStore = try WebhookStore(path: temporaryDatabasePath())
+        let directory = try TemporaryDirectory("webhooks-test")
+        defer { directory.remove() }
+        let webhookStore = try WebhookStore(path: directory.file("webhooks.sqlite"))
         _ = try webhookStore.setEndpoint(tenant: "acme", url: "http://127.0.0.1:9/hook", now: clock.value)
         var workerConfiguration = ServiceWorkerConfiguration(service: "webhook", brokerEndpoint: broker.endpoint!,
                                                              threads: 1)

@@ -55,10 +55,6 @@ final class WebhookReceiver: Sendable {
     func stop() { server.stop() }
 }
 
-func temporaryDatabasePath() -> String {
-    NSTemporaryDirectory() + "webhooks-test-\(UUID().uuidString)/webhooks.sqlite"
-}
-
 func quietLogger() -> Logger { Logger(service: "test", level: .critical) }
 
 func dispatcher(_ store: WebhookStore, _ clock: ManualClock, timeoutMilliseconds: Int = 5_000,
