@@ -18,15 +18,18 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     /// Frames in a row found around the previous frame's corners (the analysis's `tracked` metric) since the last one
     /// searched whole.
     public private(set) var trackedInARow: Int = 0
+    /// Mean corner movement of the region between the last two frames that had one, whatever their feedback (nil
+    /// otherwise), as a share of the diagonal: a card still moving is searched whole (see `hint`).
+    public private(set) var regionMotion: Double? = nil
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case consecutiveGood, previousCorners, lastMotion, captured, previousRegion, trackedInARow
+        case consecutiveGood, previousCorners, lastMotion, captured, previousRegion, trackedInARow, regionMotion
     }
 
-    /// Reads states sealed by earlier releases too: fields added since (`previousRegion`, `trackedInARow`) start
-    /// empty when absent.
+    /// Reads states sealed by earlier releases too: fields added since (`previousRegion`, `trackedInARow`,
+    /// `regionMotion`) start empty when absent.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         consecutiveGood = try c.decode(Int.self, forKey: .consecutiveGood)
@@ -35,25 +38,26 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         captured = try c.decode(Bool.self, forKey: .captured)
         previousRegion = try c.decodeIfPresent([FramePoint].self, forKey: .previousRegion)
         trackedInARow = try c.decodeIfPresent(Int.self, forKey: .trackedInARow) ?? 0
+        regionMotion = try c.decodeIfPresent(Double.self, forKey: .regionMotion)
     }
 
     /// Feeds one analysed frame; returns true when the frame should be captured (GOOD and still for N frames).
     /// Selfie frames count as still when their face box moves less than the same threshold.
     public mutating func update(with analysis: FrameAnalysis, thresholds: AnalysisThresholds) -> Bool {
-        previousRegion = analysis.mode == .document ? Self.normalisedCorners(of: analysis) : nil
+        let region = analysis.mode == .document ? Self.normalisedCorners(of: analysis) : nil
+        if let previous = previousRegion, let region, previous.count == region.count {
+            regionMotion = Self.motion(from: previous, to: region, width: analysis.width, height: analysis.height)
+        } else {
+            regionMotion = nil
+        }
+        previousRegion = region
         trackedInARow = analysis.metrics["tracked"] != nil ? trackedInARow + 1 : 0
         guard analysis.primary == .good, let corners = Self.normalisedCorners(of: analysis) else {
             reset()
             return false
         }
         if let previous = previousCorners, previous.count == corners.count {
-            var total = 0.0
-            for (a, b) in zip(previous, corners) {
-                let dx = (a.x - b.x) * Double(analysis.width), dy = (a.y - b.y) * Double(analysis.height)
-                total += (dx * dx + dy * dy).squareRoot()
-            }
-            let diagonal = Double(analysis.width * analysis.width + analysis.height * analysis.height).squareRoot()
-            let motion = total / Double(corners.count) / max(diagonal, 1)
+            let motion = Self.motion(from: previous, to: corners, width: analysis.width, height: analysis.height)
             lastMotion = motion
             consecutiveGood = motion <= thresholds.maxCornerMotion ? consecutiveGood + 1 : 1
         } else {
@@ -74,11 +78,14 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     /// or nil when the next frame is to be searched whole: the frame that may be captured, so a capture is always
     /// decided on a frame searched whole and a card that tracking followed onto a wrong outline (its own print, after
     /// a jump) is never captured (the capturing frame's outline must also be still against the tracked one before
-    /// it, so a wrong track breaks the still run); and the frame after `maxTrackedFrames` tracked ones, so a wrong
-    /// track does not last.
+    /// it, so a wrong track breaks the still run); the frame after `maxTrackedFrames` tracked ones, so a wrong
+    /// track does not last; and a frame after the card moved more than `maxCornerMotion` (see `regionMotion`).
     public func hint(thresholds: AnalysisThresholds) -> [FramePoint]? {
         if !captured && consecutiveGood + 1 >= thresholds.stillFrames { return nil }
         if trackedInARow >= thresholds.maxTrackedFrames { return nil }
+        // A card that moved more than `maxCornerMotion` (the still threshold) between the last two frames is likely
+        // still moving, further than the tracked bands reach: looking there first would only add to the search.
+        if let motion = regionMotion, motion > thresholds.maxCornerMotion { return nil }
         return previousRegion
     }
 
@@ -105,6 +112,18 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         captured = false
         previousCorners = nil
         lastMotion = nil
+    }
+
+    /// Mean distance between matching normalised points of two frames of `width` × `height`, as a share of its
+    /// diagonal.
+    private static func motion(from a: [FramePoint], to b: [FramePoint], width: Int, height: Int) -> Double {
+        var total = 0.0
+        for (p, q) in zip(a, b) {
+            let dx = (p.x - q.x) * Double(width), dy = (p.y - q.y) * Double(height)
+            total += (dx * dx + dy * dy).squareRoot()
+        }
+        let diagonal = Double(width * width + height * height).squareRoot()
+        return total / Double(max(a.count, 1)) / max(diagonal, 1)
     }
 
     private static func normalisedCorners(of analysis: FrameAnalysis) -> [FramePoint]? {

@@ -26,7 +26,9 @@ extension DocumentFinder {
     /// found again around it and refined on `working`; nil when it is not there with at least `acceptance`
     /// confidence, seen whole, each corner within twice `trackingReach` of its previous place (the caller then runs
     /// `find`). A previous outline closed by a frame border is not tracked: a cut-off card is about to move.
-    func track(_ previous: Quadrilateral, coarse: GrayImage, working: GrayImage, acceptance: Double) -> Found? {
+    /// `gradientsComputed` is set when it computed `coarseGradients` for `coarse` (the full search can reuse them).
+    func track(_ previous: Quadrilateral, coarse: GrayImage, working: GrayImage, acceptance: Double,
+               gradientsComputed: inout Bool) -> Found? {
         let w = coarse.width, h = coarse.height
         guard w >= 16, h >= 16, previous.corners.count == 4 else { return nil }
         let reach = max(3, Self.trackingReach * Double(min(w, h)))
@@ -35,6 +37,7 @@ extension DocumentFinder {
             p.x >= reach && p.y >= reach && p.x <= Double(w - 1) - reach && p.y <= Double(h - 1) - reach
         }) else { return nil }
         coarseGradients.compute(coarse)
+        gradientsComputed = true
         lines.removeAll(keepingCapacity: true)
         let minSeparation = Self.sameLineOffset(shortSide: min(w, h))
         for i in 0..<4 {
@@ -49,6 +52,8 @@ extension DocumentFinder {
             bandSearch.search(coarseGradients, width: w, height: h,
                               band: (start - n * reach, end - n * reach, end + n * reach, start + n * reach),
                               reference: n, count: Self.trackedLinesPerSide)
+            // A side whose band holds no line of its direction: the card is not where it was.
+            guard !bandSearch.found.isEmpty else { return nil }
             for line in bandSearch.found {
                 let candidate = Line(normal: line.normal, rho: line.rho)
                 if !lines.contains(where: { Self.similar($0, candidate, cosine: Self.sameLineCosine,

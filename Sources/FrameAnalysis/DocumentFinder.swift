@@ -248,10 +248,12 @@ final class DocumentFinder {
     /// The best card-like quad, located on `coarse` and refined on `working` (corners in working pixels), or nil.
     /// When the best quad's confidence is below `acceptance`, the quads are searched again among more lines, unless
     /// the frame's mean luma is above `widerSearchMaxLuma`.
-    func find(coarse: GrayImage, working: GrayImage, acceptance: Double, widerSearchMaxLuma: Double) -> Found? {
+    /// `gradientsComputed`: `coarseGradients` already hold `coarse`'s (a `track` that found nothing computed them).
+    func find(coarse: GrayImage, working: GrayImage, acceptance: Double, widerSearchMaxLuma: Double,
+              gradientsComputed: Bool = false) -> Found? {
         let w = coarse.width, h = coarse.height
         guard w >= 16, h >= 16 else { return nil }
-        coarseGradients.compute(coarse)
+        if !gradientsComputed { coarseGradients.compute(coarse) }
         // The vote runs at half the coarse size (~160 px): it only has to find the lines, which are then refitted
         // to the coarse image's edge pixels.
         voteImage.downsample2x(from: coarse)

@@ -85,18 +85,21 @@ public final class FrameAnalyzer {
     /// corners first when they are known (`tracked` says whether the card was found there).
     private func locateDocument(detection: GrayImage, previous: [FramePoint]? = nil)
         -> (found: DocumentFinder.Found?, tracked: Bool) {
+        var gradientsComputed = false
         if let previous, previous.count == 4, previous.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
             let onDetection = Quadrilateral(corners: previous.map {
                 SIMD2($0.x * Double(detection.width), $0.y * Double(detection.height))
             })
             if let found = documentFinder.track(onDetection, coarse: detection, working: working,
-                                                acceptance: thresholds.minDocumentConfidence) {
+                                                acceptance: thresholds.minDocumentConfidence,
+                                                gradientsComputed: &gradientsComputed) {
                 return (found, true)
             }
         }
         let found = documentFinder.find(coarse: detection, working: working,
                                         acceptance: thresholds.minDocumentConfidence,
-                                        widerSearchMaxLuma: thresholds.maxBrightness)
+                                        widerSearchMaxLuma: thresholds.maxBrightness,
+                                        gradientsComputed: gradientsComputed)
         return (found, false)
     }
 

@@ -130,7 +130,7 @@ struct CaptureCommand {
     }
 
     /// framegen's sequences (`--sequence K`) played as capture streams: each frame analysed with the corners the
-    /// previous frame found (`previousRegion`, as CaptureService does with the tracker state), next to decoding
+    /// previous frame found (`CaptureTracker.hint`, as CaptureService does with the tracker state), next to decoding
     /// alone and the single-frame analysis of the same frames. A still card is found again around its previous
     /// outline; a moving one (3–5 % of the width per frame) gets the full search.
     private func measureStreams(_ labels: Labels, lines: inout [String], table: inout String) throws {

@@ -137,6 +137,18 @@ import Testing
         #expect(tracker.hint(thresholds: t) == nil, "0 turns tracking off")
     }
 
+    @Test func aCardStillMovingIsSearchedWhole() {
+        var tracker = CaptureTracker()
+        let t = AnalysisThresholds.default
+        _ = tracker.update(with: frame(.moveCloser), thresholds: t)
+        // 40 px of a 1469 px diagonal (2.7 %): more than maxCornerMotion, further than the tracked bands reach.
+        _ = tracker.update(with: frame(.moveCloser, shift: 40), thresholds: t)
+        #expect(tracker.regionMotion! > t.maxCornerMotion)
+        #expect(tracker.hint(thresholds: t) == nil)
+        _ = tracker.update(with: frame(.moveCloser, shift: 41), thresholds: t)
+        #expect(tracker.hint(thresholds: t) == tracker.previousRegion && tracker.previousRegion != nil)
+    }
+
     @Test func aStateFromBeforePreviousDocumentStillReads() throws {
         // A tracker state sealed by a process of the previous release (no previousRegion) is read as a stream
         // without a previous document, not refused.
@@ -144,7 +156,7 @@ import Testing
             + #"{"x":0.5,"y":0.6},{"x":0.1,"y":0.6}],"lastMotion":0.001}"#
         let tracker = try JSONDecoder().decode(CaptureTracker.self, from: Data(old.utf8))
         #expect(tracker.consecutiveGood == 2)
-        #expect(tracker.previousRegion == nil && tracker.trackedInARow == 0)
+        #expect(tracker.previousRegion == nil && tracker.trackedInARow == 0 && tracker.regionMotion == nil)
     }
 
     @Test func aMovingDocumentIsHoldSteadyButAMovingSelfieIsNot() {
