@@ -6,8 +6,10 @@
 // over its strongest lines, each previous side's band is searched for lines of about that side's direction (the
 // fourth-side search's `BandLineSearch`), and the quads those lines make are scored exactly as `find` scores its
 // own (`bestQuad`: support, shape, corner ends, printed inside). The card is taken only when that outline is
-// accepted, seen whole and near the previous one; otherwise the frame gets the full search, so tracking can make a
-// frame cheaper but never makes it find something `find` would not accept.
+// accepted, seen whole and near the previous one; otherwise the frame gets the full search. A tracked outline meets
+// the same acceptance as `find`'s winner but is chosen among fewer lines, so it can differ from the one `find` would
+// choose (measured: the same feedback on every frame of eight sets in a still stream); that is why the frame that may
+// be captured is always searched whole (`CaptureTracker.hint`).
 import Foundation
 
 extension DocumentFinder {
@@ -24,7 +26,7 @@ extension DocumentFinder {
 
     /// The card whose outline in the previous frame was `previous` (corners on `coarse`, clockwise from top-left),
     /// found again around it and refined on `working`; nil when it is not there with at least `acceptance`
-    /// confidence, seen whole, each corner within twice `trackingReach` of its previous place (the caller then runs
+    /// confidence, seen whole, each corner within `trackingReach` of its previous place (the caller then runs
     /// `find`). A previous outline closed by a frame border is not tracked: a cut-off card is about to move.
     /// `gradientsComputed` is set when it computed `coarseGradients` for `coarse` (the full search can reuse them).
     func track(_ previous: Quadrilateral, coarse: GrayImage, working: GrayImage, acceptance: Double,
