@@ -11,9 +11,9 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     public private(set) var lastMotion: Double? = nil
     /// True once the current still run has captured; the next capture needs a new run (movement or a bad frame).
     public private(set) var captured: Bool = false
-    /// The document corners the previous frame found, whatever its feedback (normalised like `previousCorners`):
-    /// the next frame's card is looked for around them first (see `hint`). Nil after a frame without a
-    /// document, and in selfie mode.
+    /// The region the previous frame found, whatever its feedback (normalised like `previousCorners`): its document's
+    /// four corners, or its face box (top-left, bottom-right) when it had exactly one face. The next frame's card or
+    /// face is looked for around it first (see `hint`). Nil after a frame without one.
     public private(set) var previousRegion: [FramePoint]? = nil
     /// Frames in a row found around the previous frame's corners (the analysis's `tracked` metric) since the last one
     /// searched whole.
@@ -44,7 +44,9 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     /// Feeds one analysed frame; returns true when the frame should be captured (GOOD and still for N frames).
     /// Selfie frames count as still when their face box moves less than the same threshold.
     public mutating func update(with analysis: FrameAnalysis, thresholds: AnalysisThresholds) -> Bool {
-        let region = analysis.mode == .document ? Self.normalisedCorners(of: analysis) : nil
+        // A selfie's face is followed only when it was alone: after a second person the next frame is searched whole.
+        let region = analysis.mode == .document || analysis.faces.count == 1 ? Self.normalisedCorners(of: analysis)
+            : nil
         if let previous = previousRegion, let region, previous.count == region.count {
             regionMotion = Self.motion(from: previous, to: region, width: analysis.width, height: analysis.height)
         } else {

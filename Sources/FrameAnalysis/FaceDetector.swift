@@ -60,16 +60,36 @@ final class FaceDetector {
     /// spread first (see `LevelSpread`).
     /// `scaleStep` is the ratio between the face sizes tried and `minNeighbors` the overlapping hits a face needs
     /// (a finer step gives each face more hits: smaller steps find more and cost more).
-    func detect(search: GrayImage, eyes: GrayImage, minFace: Int, maxFace: Int = 0, scaleStep: Double = 1.1,
+    /// With `region` (a rectangle of `search`, clamped to it), only that part is searched (its part of `eyes` for
+    /// the eyes), in place through the images' row strides; the faces are still in `search`'s coordinates.
+    func detect(search: GrayImage, eyes: GrayImage, region: (x: Int, y: Int, width: Int, height: Int)? = nil,
+                minFace: Int, maxFace: Int = 0, scaleStep: Double = 1.1,
                 minNeighbors: Int = 4, levels: LevelSpread = .asIs) -> [kyc_face] {
         guard let detector else { return [] }
+        var x = 0, y = 0, width = search.width, height = search.height
+        if let region {
+            x = min(max(region.x, 0), search.width)
+            y = min(max(region.y, 0), search.height)
+            width = min(max(region.width, 0), search.width - x)
+            height = min(max(region.height, 0), search.height - y)
+        }
+        // `eyes` is `search` at a whole multiple of its size (1 or 2).
+        let scale = eyes.width / max(search.width, 1)
+        guard width > 0, height > 0, scale >= 1 else { return [] }
+        let searchStart = search.base + y * search.width + x
+        let eyesStart = eyes.base + y * scale * eyes.width + x * scale
         let count = faces.withUnsafeMutableBufferPointer { out in
-            kyc_face_detect(detector, search.base, Int32(search.width), Int32(search.height), Int32(search.width),
-                            eyes.base, Int32(eyes.width), Int32(eyes.height), Int32(eyes.width), Int32(minFace),
+            kyc_face_detect(detector, searchStart, Int32(width), Int32(height), Int32(search.width),
+                            eyesStart, Int32(width * scale), Int32(height * scale), Int32(eyes.width), Int32(minFace),
                             Int32(maxFace), scaleStep, Int32(minNeighbors), levels.bridgeValue, Self.minimumScore,
                             out.baseAddress, Int32(out.count))
         }
         guard count > 0 else { return [] }
-        return Array(faces.prefix(Int(count)))
+        return faces.prefix(Int(count)).map { face in
+            var moved = face
+            moved.x += Int32(x)
+            moved.y += Int32(y)
+            return moved
+        }
     }
 }

@@ -16,6 +16,8 @@ final class FaceSearch {
 
     /// The cascade's native window: the smallest face it can find in the image it searches.
     static let cascadeWindow = 24
+    /// The first pass's ratio between the face sizes it tries.
+    static let firstPassStep = 1.2
 
     let thresholds: AnalysisThresholds
     let detector: FaceDetector
@@ -80,7 +82,8 @@ final class FaceSearch {
     /// still found; four hits at this step lost the second face of two-person frames).
     func firstPass(detection: GrayImage, working: GrayImage) -> [kyc_face] {
         plausibleFaces(in: detector.detect(search: detection, eyes: working,
-                                           minFace: Self.firstPassSmallest(detection: detection), scaleStep: 1.2,
+                                           minFace: Self.firstPassSmallest(detection: detection),
+                                           scaleStep: Self.firstPassStep,
                                            minNeighbors: 3),
                        searched: detection, working: working)
     }

@@ -26,15 +26,16 @@ public final class FrameAnalyzer {
 
     /// Analyses one frame. Bad input (empty, corrupt or truncated JPEG, wrong raw size, too many pixels) throws.
     /// `previous`: in a stream, the region the previous frame found (normalised to 0…1 of that frame,
-    /// `CaptureTracker.hint`): a document's four corners, around which the card is first looked for; the frame gets
-    /// the full search only when it is not there (see `DocumentFinder.track`). Selfie mode ignores it.
+    /// `CaptureTracker.hint`): a document's four corners, or the one face's box (top-left, bottom-right), around
+    /// which the card or face is first looked for; the frame gets the full search only when it is not there (see
+    /// `DocumentFinder.track`, `FaceSearch.trackedFace`).
     public func analyze(_ input: FrameInput, mode: FrameMode,
                         previous: [FramePoint]? = nil) throws(FrameAnalysisError) -> FrameAnalysis {
         let (inputSize, detection) = try prepare(input)
         switch mode {
         case .document:
             return analyzeDocument(inputSize: inputSize, detection: detection, previous: previous)
-        case .selfie: return try analyzeSelfie(inputSize: inputSize, detection: detection)
+        case .selfie: return try analyzeSelfie(inputSize: inputSize, detection: detection, previous: previous)
         }
     }
 
@@ -269,13 +270,41 @@ public final class FrameAnalyzer {
 
     // MARK: Selfie mode
 
-    private func analyzeSelfie(inputSize: (width: Int, height: Int),
-                               detection: GrayImage) throws(FrameAnalysisError) -> FrameAnalysis {
+    /// Relative distance from a face threshold (`minFaceSize`, `maxFaceSize`, `maxFaceOffset`) within which a
+    /// tracked face's box does not decide the verdict (measured: tracked boxes within 1 % of the first pass's).
+    static let trackedVerdictMargin = 0.03
+
+    /// Whether `face` (on `detection`) measures within `trackedVerdictMargin` of a face-size or centring threshold.
+    private static func nearAFaceThreshold(_ face: kyc_face, in detection: GrayImage,
+                                           thresholds t: AnalysisThresholds) -> Bool {
+        let shortSide = Double(min(detection.width, detection.height))
+        let size = Double(face.width) / shortSide
+        let dx = Double(face.x) + Double(face.width) / 2 - Double(detection.width) / 2
+        let dy = Double(face.y) + Double(face.height) / 2 - Double(detection.height) / 2
+        let offset = (dx * dx + dy * dy).squareRoot() / shortSide
+        func near(_ value: Double, _ threshold: Double) -> Bool {
+            abs(value - threshold) <= trackedVerdictMargin * threshold
+        }
+        return near(size, t.minFaceSize) || near(size, t.maxFaceSize) || near(offset, t.maxFaceOffset)
+    }
+
+    private func analyzeSelfie(inputSize: (width: Int, height: Int), detection: GrayImage,
+                               previous: [FramePoint]?) throws(FrameAnalysisError) -> FrameAnalysis {
         let t = thresholds
         if faceSearch == nil { faceSearch = try FaceSearch(thresholds: t) }
         let search = faceSearch!
         let sceneBrightness = detection.meanLuma
-        let main = search.mainFaces(detection: detection, working: working, sceneBrightness: sceneBrightness)
+        var tracked: kyc_face?
+        if let previous, previous.count == 2 {
+            let w = Double(detection.width), h = Double(detection.height)
+            tracked = search.trackedFace(previous: (previous[0].x * w, previous[0].y * h, previous[1].x * w,
+                                                    previous[1].y * h), detection: detection, working: working)
+            // A tracked box can differ from the first pass's by a few pixels: where that decides the verdict (its
+            // size or centring within `trackedVerdictMargin` of a threshold), the frame is searched whole.
+            if let face = tracked, Self.nearAFaceThreshold(face, in: detection, thresholds: t) { tracked = nil }
+        }
+        let main = tracked.map { FaceSearch.Found(faces: [$0], searched: detection) }
+            ?? search.mainFaces(detection: detection, working: working, sceneBrightness: sceneBrightness)
         let found = main.faces, searched = main.searched
         let sx = Double(inputSize.width) / Double(searched.width), sy = Double(inputSize.height) / Double(searched.height)
         func region(_ face: kyc_face) -> FaceRegion {
@@ -306,7 +335,8 @@ public final class FrameAnalyzer {
         metrics["brightness"] = exposure.mean
         metrics["contrast"] = exposure.stddev
         metrics["sharpness"] = sharpness.overall
-        if !found.isEmpty && searched !== working {
+        if tracked != nil { metrics["tracked"] = 1 }
+        if tracked == nil && !found.isEmpty && searched !== working {
             faces += search.secondPersons(besides: found, detection: detection, working: working,
                                           acceptingEyeless: sharpness.overall >= t.minSharpness
                                               && exposure.mean >= t.minBrightness).map(region)

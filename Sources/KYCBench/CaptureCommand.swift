@@ -60,6 +60,9 @@ struct CaptureCommand {
         return number
     }
 
+    /// Frames per still selfie stream in the selfie stream measurement.
+    static let selfieStreamLength = 5
+
     private struct Label: Decodable {
         let file: String
         let mode: String
@@ -121,6 +124,23 @@ struct CaptureCommand {
                 lines += selfie.keyValueLines(prefix: "\(key).selfie")
                 lines.append("\(key).selfie.frames_per_s=\(Format.fixed(1_000_000 / max(selfie.meanMicroseconds, 0.001), 0))")
                 table += row("\(height)p selfie: full analysis", selfie)
+                // Each selfie frame as a still stream of `selfieStreamLength` copies, with the tracker's hint (the
+                // face's box), as CaptureService plays a stream: frames with one face are found around it.
+                let copies = selfies.flatMap { Array(repeating: $0, count: Self.selfieStreamLength) }
+                let thresholds = AnalysisThresholds.default
+                var tracker = CaptureTracker(), played = 0, tracked = 0
+                let stream = try measure(copies, startingRound: { played = 0 }) { jpeg in
+                    if played % Self.selfieStreamLength == 0 { tracker = CaptureTracker() }
+                    played += 1
+                    let analysis = try analyzer.analyze(.jpeg(jpeg), mode: .selfie,
+                                                        previous: tracker.hint(thresholds: thresholds))
+                    _ = tracker.update(with: analysis, thresholds: thresholds)
+                    if analysis.metrics["tracked"] != nil { tracked += 1 }
+                }
+                lines += stream.keyValueLines(prefix: "\(key).selfie_stream")
+                lines.append("\(key).selfie_stream.frames_per_s=\(Format.fixed(1_000_000 / max(stream.meanMicroseconds, 0.001), 0))")
+                lines.append("\(key).selfie_stream.tracked_share=\(Format.fixed(Double(tracked) / Double(max(copies.count * (rounds + warmup), 1)), 2))")
+                table += row("\(height)p selfie: still streams", stream)
             }
         }
         try measureStreams(labels, lines: &lines, table: &table)

@@ -103,4 +103,69 @@ struct StillStreamTests {
             }
         }
     }
+
+    // MARK: Selfies
+
+    /// The one face's box of `analysis`, normalised as CaptureTracker keeps it (nil unless exactly one face).
+    static func faceBox(_ analysis: FrameAnalysis) -> [FramePoint]? {
+        guard analysis.faces.count == 1, let f = analysis.faces.first else { return nil }
+        let w = Double(analysis.width), h = Double(analysis.height)
+        return [FramePoint(x: f.x / w, y: f.y / h), FramePoint(x: (f.x + f.width) / w, y: (f.y + f.height) / h)]
+    }
+
+    /// Every selfie frame of `set` alone, then again with its own face box as the previous frame's (a still selfie
+    /// stream): the same feedback on every frame, and the face found around its box on a good share of them.
+    static func expectSameSelfieAnswers(_ set: Result<GeneratedFrames, GenerationError>, name: String) async throws {
+        let (frames, single, tracked, changed) = try await onOwnThread {
+            let set = try set.get()
+            let analyzer = FrameAnalyzer()
+            var frames = 0, single = 0, tracked = 0, changed: [String] = []
+            for label in set.labels where label.mode == "selfie" {
+                let bytes = try set.bytes(label)
+                let alone = try analyzer.analyze(.jpeg(bytes), mode: .selfie)
+                frames += 1
+                guard let box = faceBox(alone) else { continue }
+                single += 1
+                let still = try analyzer.analyze(.jpeg(bytes), mode: .selfie, previous: box)
+                if still.metrics["tracked"] != nil { tracked += 1 }
+                if still.feedback.map(\.code) != alone.feedback.map(\.code) { changed.append(label.file) }
+            }
+            return (frames, single, tracked, changed)
+        }
+        print("\(name): \(frames) selfie frames, \(single) with one face, \(tracked) of those tracked in a still stream")
+        #expect(frames > 0)
+        #expect(changed.isEmpty, "selfie feedback changed in a still stream: \(changed)")
+        #expect(Double(tracked) >= 0.4 * Double(single), "only \(tracked) of \(single) tracked")
+    }
+
+    @Test func framegenSelfiesAreJudgedTheSameInAStream() async throws {
+        try await Self.expectSameSelfieAnswers(GeneratedFrames.accuracySet, name: "framegen")
+    }
+
+    @Test func camsimSelfiesAreJudgedTheSameInAStream() async throws {
+        try await Self.expectSameSelfieAnswers(GeneratedFrames.camsimSelfieSet, name: "camsim selfies")
+    }
+
+    /// A face whose size sits at a threshold is searched whole: a tracked box may differ from the first pass's by a
+    /// few pixels, which must not decide FACE_TOO_LARGE or GOOD. A face far from its previous box is searched whole.
+    @Test func aSelfieFaceAtAThresholdOrFarFromItsBoxIsSearchedWhole() async throws {
+        let set = try GeneratedFrames.accuracySet.get()
+        let label = try #require(set.labels.first { $0.mode == "selfie" && $0.expected == "GOOD" })
+        let bytes = try set.bytes(label)
+        try await onOwnThread {
+            let analyzer = FrameAnalyzer()
+            let alone = try analyzer.analyze(.jpeg(bytes), mode: .selfie)
+            let box = try #require(Self.faceBox(alone))
+            #expect(try analyzer.analyze(.jpeg(bytes), mode: .selfie, previous: box).metrics["tracked"] == 1)
+            var atTheSize = AnalysisThresholds.default
+            atTheSize.maxFaceSize = try #require(alone.metrics["faceSize"])
+            let strict = FrameAnalyzer(thresholds: atTheSize)
+            #expect(try strict.analyze(.jpeg(bytes), mode: .selfie, previous: box).metrics["tracked"] == nil)
+            let width = box[1].x - box[0].x
+            let far = box.map { FramePoint(x: $0.x + (box[0].x > 0.5 ? -2 : 2) * width, y: $0.y) }
+            let moved = try analyzer.analyze(.jpeg(bytes), mode: .selfie, previous: far)
+            #expect(moved.metrics["tracked"] == nil)
+            #expect(moved == alone)
+        }
+    }
 }

@@ -149,6 +149,21 @@ import Testing
         #expect(tracker.hint(thresholds: t) == tracker.previousRegion && tracker.previousRegion != nil)
     }
 
+    @Test func aSelfieFaceIsFollowedOnlyWhenItWasAlone() {
+        var tracker = CaptureTracker()
+        let t = AnalysisThresholds.default
+        func selfie(faces: [FaceRegion]) -> FrameAnalysis {
+            FrameAnalysis(width: 1280, height: 720, mode: .selfie, region: nil, faces: faces, metrics: FrameMetrics(),
+                          feedback: [Feedback(code: faces.count > 1 ? .multipleFaces : .good)])
+        }
+        let user = FaceRegion(x: 512, y: 216, width: 256, height: 288, eyes: 2)
+        _ = tracker.update(with: selfie(faces: [user]), thresholds: t)
+        #expect(tracker.previousRegion == [FramePoint(x: 0.4, y: 0.3), FramePoint(x: 0.6, y: 0.7)])
+        _ = tracker.update(with: selfie(faces: [user, FaceRegion(x: 60, y: 200, width: 150, height: 150, eyes: 2)]),
+                           thresholds: t)
+        #expect(tracker.previousRegion == nil, "after a second person the next frame is searched whole")
+    }
+
     @Test func aStateFromBeforePreviousDocumentStillReads() throws {
         // A tracker state sealed by a process of the previous release (no previousRegion) is read as a stream
         // without a previous document, not refused.
