@@ -71,16 +71,15 @@ struct StillStreamTests {
         #expect(comparison.streamError <= comparison.singleError + 0.0005 * Double(comparison.errorFrames))
     }
 
-    @Test func framegenFramesAreJudgedTheSameInAStream() async throws {
-        try await Self.expectSameAnswers(GeneratedFrames.accuracySet, name: "framegen")
-    }
+    /// The labelled sets, by the name the tests print.
+    static let sets: [String: Result<GeneratedFrames, GenerationError>] = [
+        "framegen": GeneratedFrames.accuracySet, "camsim": GeneratedFrames.camsimSet,
+        "camsim portrait": GeneratedFrames.camsimPortraitSet, "camsim selfies": GeneratedFrames.camsimSelfieSet,
+    ]
 
-    @Test func camsimFramesAreJudgedTheSameInAStream() async throws {
-        try await Self.expectSameAnswers(GeneratedFrames.camsimSet, name: "camsim")
-    }
-
-    @Test func camsimPortraitFramesAreJudgedTheSameInAStream() async throws {
-        try await Self.expectSameAnswers(GeneratedFrames.camsimPortraitSet, name: "camsim portrait")
+    @Test(arguments: ["framegen", "camsim", "camsim portrait"])
+    func documentFramesAreJudgedTheSameInAStream(set name: String) async throws {
+        try await Self.expectSameAnswers(try #require(Self.sets[name]), name: name)
     }
 
     /// framegen's moving sequence moves the card 3–5 % of the frame's width between frames, further than a side's
@@ -138,12 +137,9 @@ struct StillStreamTests {
         #expect(Double(tracked) >= 0.4 * Double(single), "only \(tracked) of \(single) tracked")
     }
 
-    @Test func framegenSelfiesAreJudgedTheSameInAStream() async throws {
-        try await Self.expectSameSelfieAnswers(GeneratedFrames.accuracySet, name: "framegen")
-    }
-
-    @Test func camsimSelfiesAreJudgedTheSameInAStream() async throws {
-        try await Self.expectSameSelfieAnswers(GeneratedFrames.camsimSelfieSet, name: "camsim selfies")
+    @Test(arguments: ["framegen", "camsim selfies"])
+    func selfiesAreJudgedTheSameInAStream(set name: String) async throws {
+        try await Self.expectSameSelfieAnswers(try #require(Self.sets[name]), name: name)
     }
 
     /// A face whose size sits at a threshold is searched whole: a tracked box may differ from the first pass's by a
