@@ -277,11 +277,9 @@ public final class FrameAnalyzer {
     /// Whether `face` (on `detection`) measures within `trackedVerdictMargin` of a face-size or centring threshold.
     private static func nearAFaceThreshold(_ face: kyc_face, in detection: GrayImage,
                                            thresholds t: AnalysisThresholds) -> Bool {
-        let shortSide = Double(min(detection.width, detection.height))
-        let size = Double(face.width) / shortSide
-        let dx = Double(face.x) + Double(face.width) / 2 - Double(detection.width) / 2
-        let dy = Double(face.y) + Double(face.height) / 2 - Double(detection.height) / 2
-        let offset = (dx * dx + dy * dy).squareRoot() / shortSide
+        let (size, offset) = FaceRegion(x: Double(face.x), y: Double(face.y), width: Double(face.width),
+                                        height: Double(face.height), eyes: Int(face.eyes))
+            .sizeAndOffset(frameWidth: detection.width, frameHeight: detection.height)
         func near(_ value: Double, _ threshold: Double) -> Bool {
             abs(value - threshold) <= trackedVerdictMargin * threshold
         }
@@ -343,15 +341,11 @@ public final class FrameAnalyzer {
         }
         metrics["faceCount"] = Double(faces.count)
 
-        let shortSide = Double(min(inputSize.width, inputSize.height))
         if let face = faces.first {
             // A second face at least 40 % of the main one's width is a second person; smaller hits are usually
             // background texture the cascade mistook for a face.
             let others = faces.dropFirst().filter { $0.width >= 0.4 * face.width }.count
-            let size = face.width / shortSide
-            let cx = face.x + face.width / 2, cy = face.y + face.height / 2
-            let dx = cx - Double(inputSize.width) / 2, dy = cy - Double(inputSize.height) / 2
-            let offset = (dx * dx + dy * dy).squareRoot() / shortSide
+            let (size, offset) = face.sizeAndOffset(frameWidth: inputSize.width, frameHeight: inputSize.height)
             metrics["faceSize"] = size
             metrics["faceOffset"] = offset
             metrics["eyes"] = Double(face.eyes)

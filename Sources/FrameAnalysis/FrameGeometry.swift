@@ -41,3 +41,14 @@ public struct FaceRegion: Sendable, Codable, Equatable {
         self.eyes = eyes
     }
 }
+
+extension FaceRegion {
+    /// What selfie feedback judges a face by, in a frame of `frameWidth` × `frameHeight` (the face's units): its
+    /// width over the frame's short side (FACE_TOO_SMALL, FACE_TOO_LARGE), and its box centre's distance from the
+    /// frame's centre over the short side (FACE_NOT_CENTERED).
+    func sizeAndOffset(frameWidth: Int, frameHeight: Int) -> (size: Double, offset: Double) {
+        let shortSide = Double(min(frameWidth, frameHeight))
+        let dx = x + width / 2 - Double(frameWidth) / 2, dy = y + height / 2 - Double(frameHeight) / 2
+        return (width / shortSide, (dx * dx + dy * dy).squareRoot() / shortSide)
+    }
+}
