@@ -60,20 +60,17 @@ public struct CaptureHandlers: Sendable {
                                                message: "the request is not an AnalyzeFrameRequest")
         }
         let (input, mode, tracker) = try validated(request, tenant: envelope.tenant)
-        let analysis: FrameAnalysis
+        var next = tracker
+        let frame: StreamFrame
         do {
-            analysis = try analyzers.withAnalyzer { analyzer throws(FrameAnalysisError) in
-                try analyzer.analyze(input, mode: mode, previous: tracker.hint(thresholds: thresholds))
+            frame = try analyzers.withAnalyzer { analyzer throws(FrameAnalysisError) in
+                try analyzer.analyze(input, mode: mode, stream: &next)
             }
         } catch {
             throw ServiceError.invalidArgument(field: "frame", code: error.code.rawValue, message: error.message)
         }
-        var next = tracker
-        let capture = next.update(with: analysis, thresholds: thresholds)
-        // A GOOD frame that moved since the last one restarts the still run: the user is told to hold steady.
-        let feedback = next.feedback(for: analysis, captured: capture, thresholds: thresholds)
         let reply = AnalyzeFrameReply(
-            analysis: analysis, feedback: feedback, capture: capture,
+            analysis: frame.analysis, feedback: frame.feedback, capture: frame.capture,
             trackerState: trackerStates.seal(next, for: TrackerStateBinding(tenant: envelope.tenant,
                                                                             stream: request.streamID, mode: mode)),
             streamID: request.streamID, instance: instance)

@@ -127,15 +127,12 @@ struct CaptureCommand {
                 // Each selfie frame as a still stream of `selfieStreamLength` copies, with the tracker's hint (the
                 // face's box), as CaptureService plays a stream: frames with one face are found around it.
                 let copies = selfies.flatMap { Array(repeating: $0, count: Self.selfieStreamLength) }
-                let thresholds = AnalysisThresholds.default
                 var tracker = CaptureTracker(), played = 0, tracked = 0
                 let stream = try measure(copies, startingRound: { played = 0 }) { jpeg in
                     if played % Self.selfieStreamLength == 0 { tracker = CaptureTracker() }
                     played += 1
-                    let analysis = try analyzer.analyze(.jpeg(jpeg), mode: .selfie,
-                                                        previous: tracker.hint(thresholds: thresholds))
-                    _ = tracker.update(with: analysis, thresholds: thresholds)
-                    if analysis.metrics["tracked"] != nil { tracked += 1 }
+                    let frame = try analyzer.analyze(.jpeg(jpeg), mode: .selfie, stream: &tracker)
+                    if frame.analysis.metrics["tracked"] != nil { tracked += 1 }
                 }
                 lines += stream.keyValueLines(prefix: "\(key).selfie_stream")
                 lines.append("\(key).selfie_stream.frames_per_s=\(Format.fixed(1_000_000 / max(stream.meanMicroseconds, 0.001), 0))")
@@ -154,7 +151,6 @@ struct CaptureCommand {
     /// alone and the single-frame analysis of the same frames. A still card is found again around its previous
     /// outline; a moving one (3–5 % of the width per frame) gets the full search.
     private func measureStreams(_ labels: Labels, lines: inout [String], table: inout String) throws {
-        let thresholds = AnalysisThresholds.default
         for height in [720, 1080] {
             for kind in ["still", "moving"] {
                 let frames = try load(labels.frames.filter { $0.sequence == kind && $0.height == height }
@@ -166,11 +162,9 @@ struct CaptureCommand {
                 var tracker = CaptureTracker()
                 var tracked = 0, analysed = 0
                 let stream = try measure(frames, startingRound: { tracker = CaptureTracker() }) { jpeg in
-                    let analysis = try analyzer.analyze(.jpeg(jpeg), mode: .document,
-                                                        previous: tracker.hint(thresholds: thresholds))
-                    _ = tracker.update(with: analysis, thresholds: thresholds)
+                    let frame = try analyzer.analyze(.jpeg(jpeg), mode: .document, stream: &tracker)
                     analysed += 1
-                    if analysis.metrics["tracked"] != nil { tracked += 1 }
+                    if frame.analysis.metrics["tracked"] != nil { tracked += 1 }
                 }
                 lines.append("\(key).frames=\(frames.count)")
                 lines += decode.keyValueLines(prefix: "\(key).decode")

@@ -75,19 +75,17 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
         }
         // Without --sequence every file is its own stream (captured only when stillFrames is 1).
         if !sequence { tracker = CaptureTracker() }
-        let analysis: FrameAnalysis
+        let frame: StreamFrame
         do {
-            // In a sequence each frame's card is looked for around the previous frame's first, as the service does.
-            analysis = try analyzer.analyze(.jpeg([UInt8](data)), mode: mode, previous: tracker.hint(thresholds: thresholds))
+            // In a sequence each frame is looked for around the previous frame's region first, as the service does.
+            frame = try analyzer.analyze(.jpeg([UInt8](data)), mode: mode, stream: &tracker)
         } catch {
             throw AnalyzeFileError(message: "\(path): \(error.message) (\(error.code.rawValue))")
         }
-        let capture = tracker.update(with: analysis, thresholds: thresholds)
+        let analysis = frame.analysis
         let line = AnalyzeOutputLine(file: path, width: analysis.width, height: analysis.height,
                                      region: analysis.region, faces: analysis.faces, metrics: analysis.metrics.values,
-                                     feedback: tracker.feedback(for: analysis, captured: capture,
-                                                                thresholds: thresholds),
-                                     capture: capture)
+                                     feedback: frame.feedback, capture: frame.capture)
         print(String(decoding: try encoder.encode(line), as: UTF8.self))
     }
 }
