@@ -20,9 +20,6 @@ extension DocumentFinder {
     /// Lines taken from each side's band: the card's edge and, where the print runs close and parallel to it (a
     /// text row, the photo's edge), that line too, so the quad search chooses between them as `find` would.
     static let trackedLinesPerSide = 2
-    /// Edge strength past a tracked quad's corner, relative to its side's, above which the side runs on (see
-    /// `runsOnPastCorners`).
-    static let maxTrackedRunOn: Float = 0.5
 
     /// The card whose outline in the previous frame was `previous` (corners on `coarse`, clockwise from top-left),
     /// found again around it and refined on `working`; nil when it is not there with at least `acceptance`
@@ -71,7 +68,7 @@ extension DocumentFinder {
         lines.append(Line(theta: .pi / 2, rho: Double(h - 1), border: true))
         readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
         guard let best = bestQuad(coarse, width: w, height: h), best.confidence >= acceptance,
-              !best.borders.contains(true), !runsOnPastCorners(best.winner, reach: reach) else { return nil }
+              !best.borders.contains(true) else { return nil }
         // The same card: every corner near one of the previous corners (the canonical order may start elsewhere
         // when the card is turned near 45°, so corners are matched by place, not by index).
         let limit = reach
@@ -82,37 +79,5 @@ extension DocumentFinder {
         let scaled = best.quad.scaled(x: sx, y: sy)
         let refined = refine(scaled, borders: best.borders, in: working) ?? scaled
         return Found(quad: refined, confidence: best.confidence)
-    }
-
-    /// Whether any side's edge runs on past one of its corners, at its own polarity, for most of `reach` pixels (an
-    /// edge of the other polarity there is another object's: a shadow, a glare patch's rim). The quad search only
-    /// lowers such a quad's cornerness (a card's edge stops at its corner); tracking rejects it outright: a card that
-    /// moved further than its bands reach leaves the bands holding lines of its own print (a text row, the photo's
-    /// edge) beside the sides that slid along themselves, and those sides run on past the print line to the card's
-    /// real corner. `find` then searches the frame.
-    func runsOnPastCorners(_ quad: RankedQuad, reach: Double) -> Bool {
-        let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!,
-                              stride: profileStride, origin: profileOrigin)
-        let corners = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
-        for s in 0..<4 {
-            let index = quad.sides[s]
-            let line = table.lines[index]
-            guard !line.border else { continue }
-            let d = SIMD2(-line.normal.y, line.normal.x)
-            let t0 = (corners[s] * d).sum(), t1 = (corners[(s + 1) & 3] * d).sum()
-            let side = table.segment(index, t0, t1)
-            guard side[0] >= 8 else { continue }
-            let polarity: Float = side[4] >= 0 ? 1 : -1
-            let strength = polarity * side[5] / side[0]
-            guard strength > 0 else { continue }
-            let direction: Double = t1 >= t0 ? 1 : -1
-            for (from, to) in [(t0 - direction * 2, t0 - direction * (2 + reach)),
-                               (t1 + direction * 2, t1 + direction * (2 + reach))] {
-                let part = table.segment(index, from, to)
-                guard part[0] >= 3 else { continue }
-                if polarity * part[5] / part[0] / strength > Self.maxTrackedRunOn { return true }
-            }
-        }
-        return false
     }
 }
