@@ -128,16 +128,19 @@ public final class FrameAnalyzer {
         guard let found, let quad, found.confidence >= t.minDocumentConfidence, spans.pixelCount > 0 else {
             metrics["documentConfidence"] = found?.confidence ?? 0
             // An over-exposed frame clips the card into its (light) background and erases the edges the finder
-            // needs: say TOO_BRIGHT first, it is what the user can fix. A dark frame still has its edges (a dark
-            // desk is a normal scene), so there NO_DOCUMENT leads and TOO_DARK follows.
+            // needs: say TOO_BRIGHT first, it is what the user can fix. A dim frame still has its edges (a dark
+            // desk is a normal scene), so there NO_DOCUMENT leads and TOO_DARK follows. Below half the minimum
+            // (the selfie rule's bound) a camera's exposure control has run out: the outline sinks into amplified
+            // noise, an empty search proves little, and light is the first fix.
+            let tooDark = Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness)
+            let hiddenByDarkness = exposure.mean < t.minBrightness / 2
             if exposure.mean > t.maxBrightness {
                 feedback.append(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness))
             }
+            if hiddenByDarkness { feedback.append(tooDark) }
             feedback.append(Feedback(code: .noDocument, value: found?.confidence ?? 0,
                                      threshold: t.minDocumentConfidence))
-            if exposure.mean < t.minBrightness {
-                feedback.append(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness))
-            }
+            if exposure.mean < t.minBrightness && !hiddenByDarkness { feedback.append(tooDark) }
             return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: nil,
                                  faces: [], metrics: metrics, feedback: feedback)
         }

@@ -130,6 +130,22 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         #expect(analysis.primary == .tooDark, "\(analysis.feedback)")
     }
 
+    /// With nothing found, a dim frame (a dark desk is an ordinary scene) says NO_DOCUMENT, then TOO_DARK; below half
+    /// the minimum brightness the camera has run out of light, the search proves little, and TOO_DARK leads.
+    @Test(arguments: [(0.5, [FeedbackCode.noDocument, .tooDark]), (0.22, [.tooDark, .noDocument])])
+    func emptyDarkFrameSaysTooDarkFirstOnlyBelowHalfTheMinimum(scale: Double, expected: [FeedbackCode]) throws {
+        var frame = SyntheticFrame.background(width: 640, height: 360, seed: 3)
+        frame.scaleBrightness(scale)
+        frame.addNoise(amplitude: 3)
+        let analysis = try analyzeDocument(frame)
+        let brightness = try #require(analysis.metrics["brightness"])
+        let minimum = AnalysisThresholds.default.minBrightness
+        #expect(analysis.region == nil)
+        #expect(analysis.feedback.map(\.code) == expected, "\(analysis.feedback) brightness \(brightness)")
+        // The frames sit clearly on either side of the bound, so the test holds what the rule says.
+        #expect(scale > 0.3 ? brightness > 0.6 * minimum && brightness < minimum : brightness < 0.4 * minimum)
+    }
+
     @Test func overExposedFrameIsTooBrightNotGlare() throws {
         let analysis = try analyzeDocument(documentFrame { $0.scaleBrightness(1.7) })
         #expect(analysis.primary == .tooBright, "\(analysis.feedback) \(analysis.metrics)")

@@ -189,7 +189,9 @@ def common_camera(rng, image, scale, exposure=(0.95, 1.1), read_sigma=(1.0, 2.5)
 
 def document_frame(rng, label, w, h):
     scale = camera.scale_of(h)
-    image = scene.background(rng, w, h)
+    # A camera's exposure control brings a frame without a card to an ordinary level, and a frame darker than half
+    # the minimum brightness is TOO_DARK whatever it shows (docs/capture.md): no-document desks stay clear of that.
+    image = scene.background(rng, w, h, **({"luminance_range": (60, 150)} if label == "NO_DOCUMENT" else {}))
     params = {}
     corners = None
     if label == "NO_DOCUMENT":
