@@ -72,7 +72,23 @@ final class FaceSearch {
             found = rolledPass(detection: detection, working: working)
             searched = detection
         }
-        return Found(faces: found, searched: searched)
+        return Found(faces: Self.withoutRepeats(found), searched: searched)
+    }
+
+    /// `faces` (largest first) without the hits whose centre lies inside a larger face's box: the cascade's grouping
+    /// merges only hits of similar size and place, so one face can come back as two overlapping boxes of different
+    /// sizes (camsim selfie seed 4, a dark frame: 288 and 256 px boxes of one face, told MULTIPLE_FACES). A second
+    /// person's face cannot be centred inside the user's: the user's head would hide it.
+    static func withoutRepeats(_ faces: [kyc_face]) -> [kyc_face] {
+        var kept: [kyc_face] = []
+        for face in faces {
+            let cx = face.x + face.width / 2, cy = face.y + face.height / 2
+            if kept.contains(where: { cx >= $0.x && cx < $0.x + $0.width && cy >= $0.y && cy < $0.y + $0.height }) {
+                continue
+            }
+            kept.append(face)
+        }
+        return kept
     }
 
     /// First pass: faces from `firstPassSmallest` up on the detection image. Purpose: every face of a usable selfie

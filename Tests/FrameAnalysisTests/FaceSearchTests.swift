@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import FrameAnalysis
+import COpenCVBridge
 
 @Suite struct FaceSearchPassTests {
     private func fixture(_ name: String) throws -> FrameInput {
@@ -27,6 +28,28 @@ import Testing
         let faces = search.paddedPass(detection: detection)
         #expect(faces.count == 1)
         #expect(faces.allSatisfy { $0.eyes > 0 && $0.y < 0 })
+    }
+
+    /// One face the cascade returned as two overlapping boxes of different sizes is one face, not two people.
+    @Test func oneFaceInTwoOverlappingBoxesIsOneFace() throws {
+        let analyzer = FrameAnalyzer()
+        let frame = try fixture("one-face-two-boxes-camsim-seed4")
+        let (search, detection, working) = try analyzer.faceSearchInputs(frame)
+        let boxes = search.firstPass(detection: detection, working: working)
+        #expect(boxes.count == 2, "the fixture shows the cascade's two boxes: \(boxes)")
+        #expect(FaceSearch.withoutRepeats(boxes).count == 1)
+        let analysis = try analyzer.analyze(frame, mode: .selfie)
+        #expect(analysis.faces.count == 1)
+        #expect(analysis.primary == .tooDark, "\(analysis.feedback)")
+    }
+
+    /// Faces side by side, or one above another's box, are kept; a box centred inside a larger one is dropped.
+    @Test func repeatsAreBoxesCentredInsideALargerFace() {
+        let user = kyc_face(x: 100, y: 100, width: 200, height: 200, eyes: 2, score: 3)
+        let beside = kyc_face(x: 320, y: 120, width: 120, height: 120, eyes: 1, score: 2)
+        let repeatOfUser = kyc_face(x: 110, y: 60, width: 180, height: 180, eyes: 1, score: 2)
+        let kept = FaceSearch.withoutRepeats([user, beside, repeatOfUser])
+        #expect(kept.map(\.x) == [100, 320])
     }
 
     /// A second person under the first pass's reliable sizes: the first pass sees only the user, the second-person
