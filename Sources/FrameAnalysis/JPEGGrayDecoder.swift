@@ -39,6 +39,11 @@ public final class JPEGGrayDecoder {
         guard rc == 0, w > 0, h > 0 else {
             throw FrameAnalysisError(code: .corruptImage, message: "not a readable JPEG (\(Self.message(handle)))")
         }
+        // Print-production JPEGs (CMYK, YCCK) have no luma plane to decode to gray; cameras never write them.
+        guard colorspace != Int32(TJCS_CMYK.rawValue), colorspace != Int32(TJCS_YCCK.rawValue) else {
+            throw FrameAnalysisError(code: .unsupportedFormat,
+                                     message: "CMYK JPEG (print colours): send the camera's YCbCr or grayscale JPEG")
+        }
         guard Int(w) * Int(h) <= maxPixels else {
             throw FrameAnalysisError(code: .tooManyPixels,
                                      message: "image is \(w)×\(h) pixels, more than the maximum of \(maxPixels)")

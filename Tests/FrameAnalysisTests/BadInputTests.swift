@@ -1,4 +1,5 @@
 // Bad input is an error value with a code, never a crash.
+import CTurboJPEG
 import Testing
 @testable import FrameAnalysis
 
@@ -26,6 +27,25 @@ import Testing
         let jpeg = documentFrame().jpeg()
         #expect(code(.jpeg(Array(jpeg.prefix(jpeg.count / 2)))) == .corruptImage)
         #expect(code(.jpeg(Array(jpeg.dropLast(10)))) == .corruptImage)
+    }
+
+    /// A print-production (CMYK) JPEG is whole but has no luma to decode to gray: refused as a format, not as damage.
+    @Test func cmykJPEGIsAnUnsupportedFormat() throws {
+        let frame = documentFrame()
+        let cmyk = frame.pixels.flatMap { gray in [0, 0, 0, 255 - gray] as [UInt8] }
+        let handle = try #require(tjInitCompress())
+        defer { tjDestroy(handle) }
+        var buffer: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        let rc = cmyk.withUnsafeBufferPointer {
+            tjCompress2(handle, $0.baseAddress, Int32(frame.width), Int32(4 * frame.width), Int32(frame.height),
+                        Int32(TJPF_CMYK.rawValue), &buffer, &size, Int32(TJSAMP_444.rawValue), 85, 0)
+        }
+        #expect(rc == 0)
+        defer { tjFree(buffer) }
+        let jpeg = Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+        #expect(code(.jpeg(jpeg)) == .unsupportedFormat)
+        #expect(code(.jpeg(frame.jpeg())) == nil)
     }
 
     @Test func flippedBytesInTheScanAreCorruptOrStillAnalysed() {
