@@ -226,7 +226,14 @@ public final class FrameAnalyzer {
         if fill > t.maxFill { feedback.append(Feedback(code: .moveAway, value: fill, threshold: t.maxFill)) }
         if skew > t.maxSkew { feedback.append(Feedback(code: .tilted, value: skew, threshold: t.maxSkew)) }
         if exposure.mean < t.minBrightness {
-            feedback.append(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness))
+            // A dark card in a lit scene is the card's colour: the geometry comes first. In a scene below half the
+            // minimum (as with nothing found) the camera ran out of light, and light is the first fix.
+            let tooDark = Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness)
+            if detection.meanLuma < t.minBrightness / 2 {
+                feedback.insert(tooDark, at: 0)
+            } else {
+                feedback.append(tooDark)
+            }
         }
         if exposure.mean > t.maxBrightness {
             feedback.append(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness))

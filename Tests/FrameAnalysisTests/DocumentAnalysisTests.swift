@@ -187,17 +187,36 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
     }
 
     @Test func feedbackIsOrderedByTheCanonicalList() throws {
-        // Small, dark and blurred at once: MOVE_CLOSER comes before TOO_DARK before BLURRY.
+        // Small, dark (a dark card: the scene is lit) and blurred at once: MOVE_CLOSER before TOO_DARK before BLURRY.
         let corners = [(240.0, 130.0), (400.0, 132.0), (398.0, 232.0), (242.0, 230.0)]
-        let analysis = try analyzeDocument(documentFrame(corners: corners) {
-            $0.blur(radius: 2)
-            $0.scaleBrightness(0.35)
-        })
+        var frame = SyntheticFrame.background(width: 640, height: 360, seed: 7, base: 110)
+        frame.drawCard(corners: corners, body: 75)
+        frame.blur(radius: 2)
+        frame.addNoise(amplitude: 3, seed: 7)
+        let analysis = try analyzeDocument(frame)
         let order = FeedbackCode.allCases
         let positions = analysis.feedback.map { order.firstIndex(of: $0.code)! }
         #expect(positions == positions.sorted())
         #expect(analysis.feedback.map(\.code).starts(with: [.moveCloser, .tooDark]), "\(analysis.feedback)")
         #expect(analysis.feedback.allSatisfy { $0.value != nil && $0.threshold != nil })
+    }
+
+    /// In a scene below half the minimum brightness the camera has run out of light: TOO_DARK leads whatever the
+    /// card's outline says (as when nothing is found), and the rest keep their order.
+    @Test func inASceneTooDarkToSeeTooDarkLeadsTheGeometry() throws {
+        let corners = [(240.0, 130.0), (400.0, 132.0), (398.0, 232.0), (242.0, 230.0)]
+        let frame = documentFrame(corners: corners) {
+            $0.blur(radius: 2)
+            $0.scaleBrightness(0.3)
+        }
+        let scene = Double(frame.pixels.reduce(0) { $0 + Int($1) }) / Double(frame.pixels.count)
+        #expect(scene < AnalysisThresholds.default.minBrightness / 2 - 5, "scene mean \(scene)")
+        let analysis = try analyzeDocument(frame)
+        #expect(analysis.region != nil)
+        #expect(analysis.feedback.map(\.code).starts(with: [.tooDark, .moveCloser]), "\(analysis.feedback)")
+        let order = FeedbackCode.allCases
+        let rest = analysis.feedback.dropFirst().map { order.firstIndex(of: $0.code)! }
+        #expect(rest == rest.sorted())
     }
 
     @Test func rawGrayAndNV12FramesGiveTheSameCornersAsJPEG() throws {
