@@ -225,21 +225,25 @@ public final class FrameAnalyzer {
         if closeness < t.minFill { feedback.append(Feedback(code: .moveCloser, value: fill, threshold: t.minFill)) }
         if fill > t.maxFill { feedback.append(Feedback(code: .moveAway, value: fill, threshold: t.maxFill)) }
         if skew > t.maxSkew { feedback.append(Feedback(code: .tilted, value: skew, threshold: t.maxSkew)) }
+        // A card too dark or too bright in a scene of ordinary light is the card's colour or a lamp on it: the
+        // geometry comes first. In a scene below half the minimum brightness the camera ran out of light, and in one
+        // above the maximum it is over-exposed as a whole: as when nothing is found, the exposure is the first fix
+        // (and the outline in such a frame may be the noise's or the clipping's, no instruction to follow).
+        var exposureFirst: Feedback?
+        func report(_ finding: Feedback, leadsIf sceneIsOut: (Double) -> Bool) {
+            if sceneIsOut(detection.meanLuma) { exposureFirst = finding } else { feedback.append(finding) }
+        }
         if exposure.mean < t.minBrightness {
-            // A dark card in a lit scene is the card's colour: the geometry comes first. In a scene below half the
-            // minimum (as with nothing found) the camera ran out of light, and light is the first fix.
-            let tooDark = Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness)
-            if detection.meanLuma < t.minBrightness / 2 {
-                feedback.insert(tooDark, at: 0)
-            } else {
-                feedback.append(tooDark)
-            }
+            report(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness),
+                     leadsIf: { $0 < t.minBrightness / 2 })
         }
         if exposure.mean > t.maxBrightness {
-            feedback.append(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness))
+            report(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness),
+                     leadsIf: { $0 > t.maxBrightness })
         } else if glareFraction > t.overexposedFraction {
             // Most of the document clipped is exposure, not a reflection the user can tilt away.
-            feedback.append(Feedback(code: .tooBright, value: glareFraction, threshold: t.overexposedFraction))
+            report(Feedback(code: .tooBright, value: glareFraction, threshold: t.overexposedFraction),
+                     leadsIf: { $0 > t.maxBrightness })
         }
         // A smeared frame is BLURRY whether the smear is defocus or motion: one frame cannot tell movement between
         // frames, which is the tracker's HOLD_STEADY. `motionAnisotropy` is still reported for operators.
@@ -253,6 +257,7 @@ public final class FrameAnalyzer {
         } else if largestBlob > t.maxGlareBlob {
             feedback.append(Feedback(code: .glare, value: largestBlob, threshold: t.maxGlareBlob))
         }
+        if let exposureFirst { feedback.insert(exposureFirst, at: 0) }
         if feedback.isEmpty { feedback.append(Feedback(code: .good)) }
         return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: region,
                              faces: [], metrics: metrics, feedback: feedback)

@@ -201,6 +201,25 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         #expect(analysis.feedback.allSatisfy { $0.value != nil && $0.threshold != nil })
     }
 
+    /// The same at the other end: a card too bright in a scene over-exposed as a whole says TOO_BRIGHT before the
+    /// geometry (a camsim frame, scene mean 246); in a scene of ordinary light (a lamp on the card) the geometry
+    /// comes first.
+    @Test func tooBrightLeadsTheGeometryOnlyInAnOverExposedScene() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/over-exposed-scene-small-card-camsim-seed3.jpg")
+        let overExposed = try FrameAnalyzer().analyze(.jpeg(Array(try Data(contentsOf: url))), mode: .document)
+        #expect(overExposed.region != nil)
+        #expect(overExposed.feedback.map(\.code) == [.tooBright, .moveCloser], "\(overExposed.feedback)")
+
+        let corners = [(240.0, 130.0), (400.0, 132.0), (398.0, 232.0), (242.0, 230.0)]
+        var lit = SyntheticFrame.background(width: 640, height: 360, seed: 7, base: 110)
+        lit.drawCard(corners: corners, body: 252)
+        lit.addNoise(amplitude: 3, seed: 7)
+        let lamp = try analyzeDocument(lit)
+        #expect(lamp.feedback.first?.code == .moveCloser, "\(lamp.feedback)")
+        #expect(lamp.feedback.contains { $0.code == .tooBright }, "\(lamp.feedback) \(lamp.metrics)")
+    }
+
     /// In a scene below half the minimum brightness the camera has run out of light: TOO_DARK leads whatever the
     /// card's outline says (as when nothing is found), and the rest keep their order.
     @Test func inASceneTooDarkToSeeTooDarkLeadsTheGeometry() throws {
