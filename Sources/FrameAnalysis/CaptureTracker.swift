@@ -2,71 +2,109 @@
 
 /// Decides when to capture: the document has been GOOD and still (corners moving less than
 /// `maxCornerMotion` of the diagonal between consecutive frames) for `stillFrames` consecutive frames.
+///
+/// It keeps one region, the previous frame's, and one motion, the region's movement between the last two frames;
+/// both rules read them: auto-capture when the frames were GOOD (`consecutiveGood`, `movedWhileGood`), the tracking
+/// hint when their regions may be followed (`followableInARow`). A GOOD selfie with a small second face thus counts
+/// for stillness, while its box is not followed.
 public struct CaptureTracker: Sendable, Codable, Equatable {
-    /// Consecutive GOOD-and-still frames so far (the first GOOD frame counts as 1).
+    /// Consecutive GOOD-and-still frames so far (the first GOOD frame counts as 1). Not 0 exactly when the previous
+    /// frame was GOOD: only then is this frame's stillness measured against `previousRegion`.
     public private(set) var consecutiveGood: Int = 0
-    /// Corners of the previous GOOD frame, normalised to 0…1 of the frame (so streams may change resolution).
-    public private(set) var previousCorners: [FramePoint]? = nil
-    /// Mean corner movement from the previous frame, as a share of the diagonal (nil without a previous frame).
-    public private(set) var lastMotion: Double? = nil
     /// True once the current still run has captured; the next capture needs a new run (movement or a bad frame).
     public private(set) var captured: Bool = false
-    /// The region the previous frame found, whatever its feedback (normalised like `previousCorners`): its document's
-    /// four corners, or its face box (top-left, bottom-right) when it had exactly one face. The next frame's card or
-    /// face is looked for around it first (see `hint`). Nil after a frame without one.
+    /// The region the previous frame found, whatever its feedback, normalised to 0…1 of the frame (so streams may
+    /// change resolution): its document's four corners, or its first face's box (top-left, bottom-right). Nil after a
+    /// frame without one. Stillness is measured from it when that frame was GOOD, and the next frame's card or face is
+    /// looked for around it first when it may be followed (see `hint`).
     public private(set) var previousRegion: [FramePoint]? = nil
+    /// Mean corner movement of the region between the last two frames, whatever their feedback, as a share of the
+    /// diagonal (nil unless both had one): HOLD_STEADY's value, and a card still moving is searched whole (`hint`).
+    public private(set) var regionMotion: Double? = nil
+    /// Frames in a row, up to the previous one, whose region may be followed: a document's, or a face that was alone
+    /// (after a second person the next frame is searched whole). 0 after a frame without a region. `hint` hands out
+    /// `previousRegion` from 1 on, and reads `regionMotion` as the card's movement from 2 on (both regions followable).
+    public private(set) var followableInARow: Int = 0
+    /// True when the previous frame was GOOD, as was the one before, but moved more than `maxCornerMotion` between
+    /// them, so that its still run started over: the user is told to HOLD_STEADY (`waitingFeedback`).
+    public private(set) var movedWhileGood: Bool = false
     /// Frames in a row found around the previous frame's corners (the analysis's `tracked` metric) since the last one
     /// searched whole.
     public private(set) var trackedInARow: Int = 0
-    /// Mean corner movement of the region between the last two frames that had one, whatever their feedback (nil
-    /// otherwise), as a share of the diagonal: a card still moving is searched whole (see `hint`).
-    public private(set) var regionMotion: Double? = nil
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case consecutiveGood, previousCorners, lastMotion, captured, previousRegion, trackedInARow, regionMotion
+        case consecutiveGood, captured, previousRegion, regionMotion, followableInARow, movedWhileGood, trackedInARow
     }
 
-    /// Reads states sealed by earlier releases too: fields added since (`previousRegion`, `trackedInARow`,
-    /// `regionMotion`) start empty when absent.
+    /// The keys of states sealed before the previous GOOD frame's corners and their motion were merged into
+    /// `previousRegion` and `regionMotion` (cb4381c and every earlier release).
+    private enum SeparateGoodRegionKeys: String, CodingKey {
+        case previousCorners, lastMotion
+    }
+
+    /// Reads states sealed by earlier releases too, into the same decisions and hints they would have given: those
+    /// kept the previous GOOD frame's corners and motion (`previousCorners`, `lastMotion`) beside the previous frame's
+    /// followable region and motion (`previousRegion`, `regionMotion`, both absent before streams were tracked).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         consecutiveGood = try c.decode(Int.self, forKey: .consecutiveGood)
-        previousCorners = try c.decodeIfPresent([FramePoint].self, forKey: .previousCorners)
-        lastMotion = try c.decodeIfPresent(Double.self, forKey: .lastMotion)
         captured = try c.decode(Bool.self, forKey: .captured)
-        previousRegion = try c.decodeIfPresent([FramePoint].self, forKey: .previousRegion)
         trackedInARow = try c.decodeIfPresent(Int.self, forKey: .trackedInARow) ?? 0
-        regionMotion = try c.decodeIfPresent(Double.self, forKey: .regionMotion)
+        let region = try c.decodeIfPresent([FramePoint].self, forKey: .previousRegion)
+        let motion = try c.decodeIfPresent(Double.self, forKey: .regionMotion)
+        if let followable = try c.decodeIfPresent(Int.self, forKey: .followableInARow) {
+            previousRegion = region
+            regionMotion = motion
+            followableInARow = followable
+            movedWhileGood = try c.decode(Bool.self, forKey: .movedWhileGood)
+            return
+        }
+        let old = try decoder.container(keyedBy: SeparateGoodRegionKeys.self)
+        let goodCorners = try old.decodeIfPresent([FramePoint].self, forKey: .previousCorners)
+        let goodMotion = try old.decodeIfPresent(Double.self, forKey: .lastMotion)
+        // Present, the GOOD frame's corners are the previous frame's region: the followable region equals them when
+        // it is there too, and is missing after a selfie with a second face and in states from before tracking (so
+        // such a region is not followed, as it was not then).
+        previousRegion = goodCorners ?? region
+        // When both motions are present they were measured between the same two regions. The followable one is the
+        // card's movement for the hint only when it is there (two followable regions in a row gave it).
+        regionMotion = motion ?? goodMotion
+        followableInARow = region == nil ? 0 : motion == nil ? 1 : 2
+        // The old rule for HOLD_STEADY: a GOOD frame that started its run over, with a motion from a GOOD frame.
+        movedWhileGood = consecutiveGood == 1 && goodMotion != nil
     }
 
     /// Feeds one analysed frame; returns true when the frame should be captured (GOOD and still for N frames).
     /// Selfie frames count as still when their face box moves less than the same threshold.
     public mutating func update(with analysis: FrameAnalysis, thresholds: AnalysisThresholds) -> Bool {
-        // A selfie's face is followed only when it was alone: after a second person the next frame is searched whole.
-        let region = analysis.mode == .document || analysis.faces.count == 1 ? Self.normalisedCorners(of: analysis)
-            : nil
-        if let previous = previousRegion, let region, previous.count == region.count {
-            regionMotion = Self.motion(from: previous, to: region, width: analysis.width, height: analysis.height)
+        let region = Self.normalisedCorners(of: analysis)
+        let motion: Double? = if let previous = previousRegion, let region, previous.count == region.count {
+            Self.motion(from: previous, to: region, width: analysis.width, height: analysis.height)
         } else {
-            regionMotion = nil
+            nil
         }
+        let previousWasGood = consecutiveGood > 0
         previousRegion = region
+        regionMotion = motion
+        // A selfie's face is followed only when it was alone: after a second person the next frame is searched whole.
+        let followable = region != nil && (analysis.mode == .document || analysis.faces.count == 1)
+        followableInARow = followable ? followableInARow + 1 : 0
         trackedInARow = analysis.metrics["tracked"] != nil ? trackedInARow + 1 : 0
-        guard analysis.primary == .good, let corners = Self.normalisedCorners(of: analysis) else {
+        guard analysis.primary == .good, region != nil else {
             reset()
             return false
         }
-        if let previous = previousCorners, previous.count == corners.count {
-            let motion = Self.motion(from: previous, to: corners, width: analysis.width, height: analysis.height)
-            lastMotion = motion
-            consecutiveGood = motion <= thresholds.maxCornerMotion ? consecutiveGood + 1 : 1
+        // Still is measured between GOOD frames only: a run starts at the first GOOD frame after one that was not.
+        if previousWasGood, let motion, motion <= thresholds.maxCornerMotion {
+            consecutiveGood += 1
+            movedWhileGood = false
         } else {
-            lastMotion = nil
+            // Moved since the GOOD frame before (HOLD_STEADY), or the first GOOD frame after one that was not.
+            movedWhileGood = previousWasGood && motion != nil
             consecutiveGood = 1
         }
-        previousCorners = corners
         if consecutiveGood == 1 { captured = false }
         // Capture once per still run: the user is not asked to hold still again for the same document.
         if consecutiveGood >= thresholds.stillFrames && !captured {
@@ -81,13 +119,15 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     /// decided on a frame searched whole and a card that tracking followed onto a wrong outline (its own print, after
     /// a jump) is never captured (the capturing frame's outline must also be still against the tracked one before
     /// it, so a wrong track breaks the still run); the frame after `maxTrackedFrames` tracked ones, so a wrong
-    /// track does not last; and a frame after the card moved more than `maxCornerMotion` (see `regionMotion`).
+    /// track does not last; a frame after a region that may not be followed (a second person, see
+    /// `followableInARow`); and a frame after the card moved more than `maxCornerMotion` (see `regionMotion`).
     public func hint(thresholds: AnalysisThresholds) -> [FramePoint]? {
         if !captured && consecutiveGood + 1 >= thresholds.stillFrames { return nil }
         if trackedInARow >= thresholds.maxTrackedFrames { return nil }
+        guard followableInARow >= 1 else { return nil }
         // A card that moved more than `maxCornerMotion` (the still threshold) between the last two frames is likely
         // still moving, further than the tracked bands reach: looking there first would only add to the search.
-        if let motion = regionMotion, motion > thresholds.maxCornerMotion { return nil }
+        if followableInARow >= 2, let motion = regionMotion, motion > thresholds.maxCornerMotion { return nil }
         return previousRegion
     }
 
@@ -99,21 +139,19 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         guard !captured, analysis.mode == .document, analysis.primary == .good, waitingFeedback == .holdSteady else {
             return analysis.feedback
         }
-        return [Feedback(code: .holdSteady, value: lastMotion, threshold: thresholds.maxCornerMotion)]
+        return [Feedback(code: .holdSteady, value: regionMotion, threshold: thresholds.maxCornerMotion)]
     }
 
     /// What to tell the user while waiting: HOLD_STEADY when the frame is GOOD but the document moved since the
     /// previous frame, nil otherwise.
     public var waitingFeedback: FeedbackCode? {
-        guard consecutiveGood == 1, lastMotion != nil else { return nil }
-        return .holdSteady
+        movedWhileGood ? .holdSteady : nil
     }
 
     private mutating func reset() {
         consecutiveGood = 0
         captured = false
-        previousCorners = nil
-        lastMotion = nil
+        movedWhileGood = false
     }
 
     /// Mean distance between matching normalised points of two frames of `width` × `height`, as a share of its

@@ -5,12 +5,6 @@ import Testing
 /// engine was changed (seeds 1-4 were).
 @Suite("Frame analysis accuracy on camsim selfies (not tuned on)")
 struct CamsimSelfieAccuracyTests {
-    static let evaluation: Result<AccuracyEvaluation, GenerationError> = GeneratedFrames.camsimSelfieSet.map {
-        AccuracyEvaluation(setName: "camsim selfie", set: $0)
-    }
-    /// The evaluation, computed off the cooperative pool the first time (see `onOwnThread`).
-    static func evaluated() async throws -> AccuracyEvaluation { try await onOwnThread { try evaluation.get() } }
-
     /// Classes below the bar when this set was added (2026-11-30: 72 of 80 right, no frame with something to fix
     /// judged GOOD; 74 once a face cut by the frame was searched for in a padded image; 77 once frames without a
     /// face were searched equalised tile by tile and turned against a head's roll, BLURRY then at the bar), with the
@@ -19,12 +13,14 @@ struct CamsimSelfieAccuracyTests {
         "selfie FACE_TOO_SMALL": 0.9, "selfie FACE_TOO_LARGE": 0.9, "selfie FACE_NOT_CENTERED": 0.9,
     ]
 
+    static let bar = AccuracyBar(setName: "camsim selfie", frames: GeneratedFrames.camsimSelfieSet, mode: "selfie",
+                                 classCount: 8, knownBelowBar: knownBelowBar)
+
     @Test func selfieFeedbackAccuracyPerClass() async throws {
-        try await Self.evaluated().expectEveryClassAtTheBar(mode: "selfie", classCount: 8,
-                                                           knownBelowBar: Self.knownBelowBar)
+        try await Self.bar.expectEveryClassAtTheBar()
     }
 
     @Test func noFrameWithSomethingToFixIsJudgedGood() async throws {
-        try await Self.evaluated().expectNoFalseGood()
+        try await Self.bar.expectNoFalseGood()
     }
 }

@@ -159,19 +159,124 @@ import Testing
         let user = FaceRegion(x: 512, y: 216, width: 256, height: 288, eyes: 2)
         _ = tracker.update(with: selfie(faces: [user]), thresholds: t)
         #expect(tracker.previousRegion == [FramePoint(x: 0.4, y: 0.3), FramePoint(x: 0.6, y: 0.7)])
+        #expect(tracker.hint(thresholds: t) == tracker.previousRegion)
         _ = tracker.update(with: selfie(faces: [user, FaceRegion(x: 60, y: 200, width: 150, height: 150, eyes: 2)]),
                            thresholds: t)
-        #expect(tracker.previousRegion == nil, "after a second person the next frame is searched whole")
+        #expect(tracker.followableInARow == 0)
+        #expect(tracker.hint(thresholds: t) == nil, "after a second person the next frame is searched whole")
+        _ = tracker.update(with: selfie(faces: [user]), thresholds: t)
+        #expect(tracker.hint(thresholds: t) == tracker.previousRegion && tracker.previousRegion != nil)
+    }
+
+    /// A GOOD selfie may show a second face too small to count as a person: the user's box is still for capture,
+    /// but it is not followed (the next frame is searched whole, the small face with it).
+    @Test func aGoodSelfieWithASmallSecondFaceIsStillButNotFollowed() {
+        var tracker = CaptureTracker()
+        let t = AnalysisThresholds.default   // stillFrames 3
+        let user = FaceRegion(x: 512, y: 216, width: 256, height: 288, eyes: 2)
+        let small = FaceRegion(x: 60, y: 200, width: 40, height: 40, eyes: 1)
+        let frame = FrameAnalysis(width: 1280, height: 720, mode: .selfie, region: nil, faces: [user, small],
+                                  metrics: FrameMetrics(), feedback: [Feedback(code: .good)])
+        #expect(tracker.update(with: frame, thresholds: t) == false)
+        #expect(tracker.hint(thresholds: t) == nil)
+        #expect(tracker.update(with: frame, thresholds: t) == false)
+        #expect(tracker.consecutiveGood == 2 && tracker.regionMotion == 0)
+        #expect(tracker.update(with: frame, thresholds: t) == true, "still for three GOOD frames")
+        #expect(tracker.hint(thresholds: t) == nil, "captured, yet the box of a frame with two faces is not followed")
+        let moved = FrameAnalysis(width: 1280, height: 720, mode: .selfie, region: nil,
+                                  faces: [FaceRegion(x: 600, y: 216, width: 256, height: 288, eyes: 2)],
+                                  metrics: FrameMetrics(), feedback: [Feedback(code: .good)])
+        _ = tracker.update(with: moved, thresholds: t)
+        #expect(tracker.consecutiveGood == 1 && tracker.waitingFeedback == .holdSteady,
+                "moved from the two-face frame's box: the run starts over")
+        #expect(tracker.followableInARow == 1)
+        // The motion was measured from a box that was not followed: it does not withhold the lone face's box.
+        #expect(tracker.regionMotion! > t.maxCornerMotion)
+        #expect(tracker.hint(thresholds: t) == tracker.previousRegion && tracker.previousRegion != nil)
+    }
+
+    /// The corners of `frame(_:shift:)`, normalised as the tracker keeps them (as JSON writes them).
+    private static let frameCorners = #"[{"x":0.078125,"y":0.1388888888888889},{"x":0.390625,"y":0.1388888888888889},"#
+        + #"{"x":0.390625,"y":0.4861111111111111},{"x":0.078125,"y":0.4861111111111111}]"#
+
+    private func decode(_ json: String) throws -> CaptureTracker {
+        try JSONDecoder().decode(CaptureTracker.self, from: Data(json.utf8))
     }
 
     @Test func aStateFromBeforePreviousDocumentStillReads() throws {
-        // A tracker state sealed by a process of the previous release (no previousRegion) is read as a stream
-        // without a previous document, not refused.
-        let old = #"{"consecutiveGood":2,"captured":false,"previousCorners":[{"x":0.1,"y":0.2},{"x":0.5,"y":0.2},"#
-            + #"{"x":0.5,"y":0.6},{"x":0.1,"y":0.6}],"lastMotion":0.001}"#
-        let tracker = try JSONDecoder().decode(CaptureTracker.self, from: Data(old.utf8))
-        #expect(tracker.consecutiveGood == 2)
-        #expect(tracker.previousRegion == nil && tracker.trackedInARow == 0 && tracker.regionMotion == nil)
+        // A tracker state sealed before streams were tracked (only the previous GOOD frame's corners and motion) is
+        // read as a still run whose region is not followed: the next frame is searched whole, and is still against
+        // those corners.
+        let old = #"{"consecutiveGood":2,"captured":false,"previousCorners":"# + Self.frameCorners
+            + #","lastMotion":0.001}"#
+        var tracker = try decode(old)
+        #expect(tracker.consecutiveGood == 2 && tracker.trackedInARow == 0 && tracker.followableInARow == 0)
+        let corners = frame(.good).region!.corners
+        #expect(tracker.previousRegion == corners.map { FramePoint(x: $0.x / 1280, y: $0.y / 720) })
+        #expect(tracker.regionMotion == 0.001 && tracker.waitingFeedback == nil)
+        var t = AnalysisThresholds.default
+        t.stillFrames = 4   // so that the hint is not withheld for the frame that may be captured
+        #expect(tracker.hint(thresholds: t) == nil)
+        #expect(tracker.update(with: frame(.good, shift: 1), thresholds: .default) == true, "the third still frame")
+    }
+
+    /// States sealed by cb4381c kept the previous GOOD frame's corners and motion (`previousCorners`, `lastMotion`)
+    /// beside the previous frame's followable region and motion: each reads into the same answers.
+    @Test func statesWithTheGoodFramesCornersApartStillRead() throws {
+        let t = AnalysisThresholds.default
+        // A GOOD document that moved 40 px since the GOOD frame before: HOLD_STEADY, searched whole next.
+        let moved = try decode(#"{"captured":false,"consecutiveGood":1,"lastMotion":0.027,"previousCorners":"#
+            + Self.frameCorners + #","previousRegion":"# + Self.frameCorners
+            + #","regionMotion":0.027,"trackedInARow":0}"#)
+        #expect(moved.waitingFeedback == .holdSteady && moved.regionMotion == 0.027 && moved.followableInARow == 2)
+        #expect(moved.hint(thresholds: t) == nil, "the card is still moving")
+        // A GOOD document that moved as far since a TILTED frame (no lastMotion): GOOD, not HOLD_STEADY, but still
+        // searched whole next.
+        var afterTilted = try decode(#"{"captured":false,"consecutiveGood":1,"previousCorners":"# + Self.frameCorners
+            + #","previousRegion":"# + Self.frameCorners + #","regionMotion":0.027,"trackedInARow":0}"#)
+        #expect(afterTilted.waitingFeedback == nil && afterTilted.hint(thresholds: t) == nil)
+        let good = frame(.good)
+        #expect(afterTilted.feedback(for: good, captured: false, thresholds: t) == good.feedback)
+        #expect(afterTilted.update(with: good, thresholds: t) == false)
+        #expect(afterTilted.consecutiveGood == 2)
+        #expect(afterTilted.update(with: good, thresholds: t) == true)
+        // A document that is not GOOD, still: its corners are followed.
+        let notGood = try decode(#"{"captured":false,"consecutiveGood":0,"previousRegion":"# + Self.frameCorners
+            + #","regionMotion":0.001,"trackedInARow":1}"#)
+        #expect(notGood.followableInARow == 2 && notGood.hint(thresholds: t) == notGood.previousRegion)
+        #expect(notGood.previousRegion != nil && notGood.waitingFeedback == nil)
+        // A GOOD selfie with a second small face: still for capture, its box not followed.
+        let box = #"[{"x":0.4,"y":0.3},{"x":0.6,"y":0.7}]"#
+        var twoFaces = try decode(#"{"captured":false,"consecutiveGood":2,"lastMotion":0,"previousCorners":"# + box
+            + #","trackedInARow":0}"#)
+        #expect(twoFaces.followableInARow == 0 && twoFaces.previousRegion?.count == 2)
+        var still = AnalysisThresholds.default
+        still.stillFrames = 4   // so that the hint is not withheld for the frame that may be captured
+        #expect(twoFaces.hint(thresholds: still) == nil)
+        let user = FrameAnalysis(width: 1280, height: 720, mode: .selfie, region: nil,
+                                 faces: [FaceRegion(x: 512, y: 216, width: 256, height: 288, eyes: 2)],
+                                 metrics: FrameMetrics(), feedback: [Feedback(code: .good)])
+        #expect(twoFaces.update(with: user, thresholds: t) == true, "the third still GOOD frame")
+        // After that GOOD selfie with a second face, a GOOD lone face that jumped: HOLD_STEADY's rule restarts the
+        // run, but the motion (from a box that was not followed) does not withhold the new box.
+        let jumped = try decode(#"{"captured":false,"consecutiveGood":1,"lastMotion":0.2,"previousCorners":"# + box
+            + #","previousRegion":"# + box + #","trackedInARow":0}"#)
+        #expect(jumped.followableInARow == 1 && jumped.waitingFeedback == .holdSteady)
+        #expect(jumped.hint(thresholds: still) == jumped.previousRegion && jumped.previousRegion != nil)
+    }
+
+    @Test func aStateIsWrittenInTheMergedShapeAndReadsBackEqual() throws {
+        var tracker = CaptureTracker()
+        let t = AnalysisThresholds.default
+        _ = tracker.update(with: frame(.good), thresholds: t)
+        _ = tracker.update(with: frame(.good, shift: 40), thresholds: t)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = try encoder.encode(tracker)
+        let keys = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any]).keys.sorted()
+        #expect(keys == ["captured", "consecutiveGood", "followableInARow", "movedWhileGood", "previousRegion",
+                         "regionMotion", "trackedInARow"])
+        #expect(try JSONDecoder().decode(CaptureTracker.self, from: json) == tracker)
     }
 
     @Test func aMovingDocumentIsHoldSteadyButAMovingSelfieIsNot() {
