@@ -19,14 +19,14 @@ struct TrackerStateBinding: Equatable {
 /// Seals a stream's `CaptureTracker` into the opaque `tracker_state` bytes and opens them again.
 ///
 /// Layout: `version (1 byte) ‖ issuedAt (8 bytes, big-endian Unix milliseconds) ‖ payload ‖ tag (32 bytes)`, where
-/// the payload is the tracker as JSON (about 250 bytes: a few counters and the previous frame's corners) and
+/// the payload is the tracker as JSON (about 330 bytes: a few counters and the previous frame's region) and
 /// `tag = HMAC-SHA256(key, label ‖ tenant ‖ stream ‖ mode ‖ version ‖ issuedAt ‖ payload)`, each variable-length
 /// field preceded by its length so that no two different bindings hash the same bytes. The tenant, stream and mode
 /// are not in the state (the request carries them), only in the tag.
 struct CaptureTrackerState: Sendable {
     /// The format version in the first byte; states of any other version are refused.
     static let version: UInt8 = 1
-    /// Largest accepted state; a real one is about 300 bytes.
+    /// Largest accepted state; a real one is about 370 bytes sealed.
     static let maxBytes = 4096
     /// States issued up to this far in the future are accepted (clocks of different hosts differ a little).
     static let allowedClockSkewMilliseconds: Int64 = 5_000
