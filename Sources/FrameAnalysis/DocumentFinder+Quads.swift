@@ -10,9 +10,11 @@ extension DocumentFinder {
     /// built. With `quarters`, a side may be read by quarters at their own polarity (see `evaluate`). With `pitched`
     /// (a card pitched far from the camera in a portrait frame), opposite sides may cross inside the frame beyond the
     /// centred square of its short side (see `vanishesInFrame`), and a square-ish quad may be a card with one corner
-    /// far off square.
+    /// far off square. With `coveredAtBorder` (a card leaving the frame, held there), one side meeting a frame border
+    /// may be partly covered by the hand (see `evaluate`).
     func bestQuad(_ image: GrayImage, width w: Int, height h: Int, requiring required: UInt64 = .max,
-                  quarters: Bool = false, verified: Int = DocumentFinder.quadsVerified, pitched: Bool = false)
+                  quarters: Bool = false, verified: Int = DocumentFinder.quadsVerified, pitched: Bool = false,
+                  coveredAtBorder: Bool = false)
         -> Searched? {
         let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
                               origin: profileOrigin)
@@ -118,7 +120,7 @@ extension DocumentFinder {
                 borderLines &= borderLines &- 1
             }
             let support = (borderMask >> UInt64(pa1)) & 1 + (borderMask >> UInt64(pa2)) & 1 > 0
-                ? Self.borderSideSupport : Self.minOccludedSupport
+                ? (coveredAtBorder ? Self.coveredBorderSideSupport : Self.borderSideSupport) : Self.minOccludedSupport
             while unchecked != 0 {
                 let line = unchecked.trailingZeroBitCount
                 unchecked &= unchecked &- 1
@@ -211,7 +213,10 @@ extension DocumentFinder {
                 }
                 guard let (support, cornerness, evidenced, ends) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
-                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, quarters: quarters) else { continue }
+                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, quarters: quarters,
+                    coveredAtBorder: coveredAtBorder) else {
+                    continue
+                }
                 let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
                 // A quad closed by the frame's borders rests on less evidence: below 70 % of its outline seen as
                 // edges, confidence falls in proportion (long background edges meeting the frame edge are common).
@@ -347,7 +352,8 @@ extension DocumentFinder {
     /// card's. Its frame can outscore the card's own outline (a thumb or the frame's edge over a side, a card larger
     /// than the frame leaving little of its outline in view); the card is then an outline around the photo, across
     /// it, whose sides are among the lines already read (the frame's borders included). The photo inside already
-    /// shows a document there, so that outline is held to lenient gates (see `evaluate`), but it must still be a
+    /// shows a document there, so that outline is held to lenient gates (see `evaluate`; one side meeting a frame
+    /// border may be covered by the hand holding the card there, `coveredAtBorder`), but it must still be a
     /// well-supported outline of its own.
     func container(of inner: RankedQuad, image: GrayImage, width w: Int, height h: Int,
                    quarters: Bool) -> RankedQuad? {
@@ -429,7 +435,8 @@ extension DocumentFinder {
                 let sides = SIMD4(a1, b2, a2, b1)
                 guard let (support, cornerness, evidenced, ends) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
-                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, lenient: true, quarters: quarters) else {
+                    ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, lenient: true, quarters: quarters,
+                    coveredAtBorder: true) else {
                     continue
                 }
                 let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
@@ -527,6 +534,12 @@ extension DocumentFinder {
     /// share, or `minOccludedSupport`) before they are built: change it with them.
     static let sideSupport = 0.4
     static let borderSideSupport = 0.7
+    /// With `coveredAtBorder` (see `evaluate`): the support from which the one side meeting a frame border that a
+    /// hand may cover passes (instead of `borderSideSupport`; the pruning uses it too), and the share of its end
+    /// stretch at the border with an edge (of either polarity) up to which that end counts as covered: a hand over
+    /// the edge hides it, where a line running on over background still crosses the background's edges.
+    static let coveredBorderSideSupport = 0.5
+    static let maxCoveredEndEdgeShare = 1.0 / 3
 
     /// The visible samples of the side on candidate line `index` between `from` and `to` (the count `evaluate`'s
     /// `segment` gives it, from the same t).
@@ -574,9 +587,12 @@ extension DocumentFinder {
     static func evaluate(_ table: LineTable, edgeFloor: Double, lengths: SIMD4<Double>, xs: SIMD4<Double>,
                                  ys: SIMD4<Double>, sides: SIMD4<Int>,
                                  lenient: Bool = false,
-                                 quarters byQuarter: Bool = false) -> (Double, Double, Double, Double)? {
+                                 quarters byQuarter: Bool = false,
+                                 coveredAtBorder: Bool = false) -> (Double, Double, Double, Double)? {
         let lines = table.lines
         var supported = 0.0, visible = 0.0
+        // With `coveredAtBorder`, the one side meeting a frame border that a hand may cover (see below), or -1.
+        var coveredSide = -1
         // Per side: positions of its ends along its line, polarity, strength (first pass: the cheap rejections).
         var t0s = SIMD4<Double>(repeating: 0), t1s = SIMD4<Double>(repeating: 0)
         var strengths = SIMD4<Double>(repeating: 0)
@@ -608,9 +624,13 @@ extension DocumentFinder {
             }
             if sideVisible >= 8 && sums[3] > 0 && Double(sums[2]) < minStepness * Double(sums[3]) { return nil }
             // A card edge that runs out of the frame is an edge all the way: a side that only reaches the border
-            // over background is a missed side, not a cut-off card.
+            // over background is a missed side, not a cut-off card. (With `coveredAtBorder`, one such side may be
+            // partly covered: a card that leaves the frame is often held by its end there, a thumb over its edge.)
             if borders[(s + 3) & 3] + borders[(s + 1) & 3] > 0 && sideVisible >= 8
-                && fraction < (lenient ? Self.lenientBorderSideSupport : Self.borderSideSupport) { return nil }
+                && fraction < (lenient ? Self.lenientBorderSideSupport : Self.borderSideSupport) {
+                guard coveredAtBorder, fraction >= Self.coveredBorderSideSupport, coveredSide < 0 else { return nil }
+                coveredSide = s
+            }
             supported += fraction * sideVisible
             visible += sideVisible
             t0s[s] = t0
@@ -627,6 +647,8 @@ extension DocumentFinder {
             for s in 0..<4 where s != weakSide && borders[s] == 0 && fractions[s] < strong { return nil }
         }
         var cornerness = 1.0
+        // Ends of sides at a frame border that carry their edge up to it, and whether one is covered (see below).
+        var borderEndsReached = 0, coveredEnd = false
         // A card's side carries its edge right up to both its corners (past the rounding); a quad whose side is only
         // part of a longer line, closed on another object's line (a desk stripe, a window bar), lacks the edge near
         // that corner. The support of each side's end stretches, where the corner is inside the frame and not on a
@@ -659,6 +681,15 @@ extension DocumentFinder {
                 guard part[0] >= 3 else { return nil }
                 return max(0, min(1, polarity * Double(part[5] / part[0]) / sideStrength))
             }
+            // Whether the side's edge runs on up to the frame border between `from` and `to` (true; also when the
+            // stretch has no samples to read), or is covered there (false: with `coveredAtBorder`, one end of the
+            // side that may be covered, with hardly any edge); nil when it is neither.
+            func reachesBorder(_ from: Double, _ to: Double, _ polarity: Double) -> Bool? {
+                guard let c = continuation(from, to, polarity), c < 0.5 else { return true }
+                guard coveredAtBorder, !coveredEnd, coveredSide < 0 || coveredSide == s else { return nil }
+                let part = table.segment(index, from, to)
+                return Double(part[1]) <= Self.maxCoveredEndEdgeShare * Double(part[0]) ? false : nil
+            }
             let direction: Double = t1 >= t0 ? 1 : -1
             let startAtBorder = borders[(s + 3) & 3] == 1, endAtBorder = borders[(s + 1) & 3] == 1
             // A side that meets a frame border must carry its edge all the way up to it: the card runs out of the
@@ -666,13 +697,15 @@ extension DocumentFinder {
             // pixels are skipped: a card's rounded corner can sit just inside the frame.
             if startAtBorder || endAtBorder {
                 let skip = min(10, 0.1 * length), inward = skip + max(4, min(16, 0.25 * length))
-                if startAtBorder, let c = continuation(t0 + direction * skip, t0 + direction * inward,
-                                                       startPolarities[s]), c < 0.5 {
-                    return nil
+                if startAtBorder {
+                    guard let reaches = reachesBorder(t0 + direction * skip, t0 + direction * inward,
+                                                      startPolarities[s]) else { return nil }
+                    if reaches { borderEndsReached += 1 } else { coveredEnd = true; coveredSide = s }
                 }
-                if endAtBorder, let c = continuation(t1 - direction * inward, t1 - direction * skip,
-                                                     endPolarities[s]), c < 0.5 {
-                    return nil
+                if endAtBorder {
+                    guard let reaches = reachesBorder(t1 - direction * inward, t1 - direction * skip,
+                                                      endPolarities[s]) else { return nil }
+                    if reaches { borderEndsReached += 1 } else { coveredEnd = true; coveredSide = s }
                 }
             }
             // Does the edge run on past either corner? (A card's edge stops there.)
@@ -691,6 +724,11 @@ extension DocumentFinder {
         // side is outline without evidence.
         var borderLength = 0.0
         for s in 0..<4 where borders[s] == 1 { borderLength += lengths[s] }
+        // A card that runs out of the frame carries its sides' edges up to the frame's edge; a border standing in
+        // for a side the finder missed leaves the sides meeting it running on over background. A hand holding the
+        // card by its end that leaves the frame can cover one side's end there (`coveredAtBorder`), but not every
+        // side's: a covered end needs another that reaches its border.
+        if coveredEnd && borderEndsReached == 0 { return nil }
         return (supported / visible, cornerness, visible / (visible + borderLength), ends)
     }
 }

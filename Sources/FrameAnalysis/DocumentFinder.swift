@@ -22,9 +22,10 @@
 //    When no quad is good enough even among more lines, a card's fourth side is searched for where three of its
 //    sides put it (a small or faint side can be missing from the frame-wide vote's strongest lines), and last each
 //    quarter of a side is read at its own polarity (a side's edge flips where the background crosses the card's
-//    brightness), and in a portrait frame a card pitched far is searched for (its sides meet inside the frame). A
-//    winner closed by a frame border that reaches deeper into the frame than a cut-off card's part can is not a
-//    card: a card seen whole elsewhere replaces it.
+//    brightness), and in a portrait frame a card pitched far is searched for (its sides meet inside the frame), and
+//    a card leaving the frame with the holding hand over one side where it meets the frame's edge. A winner closed
+//    by a frame border that reaches deeper into the frame than a cut-off card's part can is not a card: a card seen
+//    whole elsewhere replaces it.
 // 5. The winner's sides are refitted on the working image: along each side, the sub-pixel position of the
 //    steepest step of the side's polarity; total-least-squares line through them, outliers dropped, refit.
 // This file holds the finder's state and `find`; the steps live in DocumentFinder+Hough (1-2), +Profiles (3 and the
@@ -329,6 +330,15 @@ final class DocumentFinder {
                 }
                 accept(bestQuad(coarse, width: w, height: h, verified: Self.widerQuadsVerified, pitched: true))
                 accept(pitchedFourth)
+            }
+            // Still nothing: a card that leaves the frame is often held by its end there, and the thumb covers its
+            // edge where it meets the frame's edge (and part of that side), which the searches above take for a
+            // border standing in for a missed side. Last, the quads are searched once more letting one side meeting
+            // a frame border be covered so (see `evaluate`); only an outline closed by a frame border is taken.
+            if (found?.confidence ?? 0) < acceptance,
+               let held = bestQuad(coarse, width: w, height: h, coveredAtBorder: true),
+               held.confidence > (found?.confidence ?? 0), held.borders.contains(true) {
+                found = held
             }
         }
         // An accepted winner closed by a frame border does not always end the search. The borders are candidate

@@ -12,12 +12,13 @@ struct CamsimAccuracyTests {
     /// corner error from 0.037 to 0.041 (more cards found, some with a wrong quad); on a fresh seed (4, 20 per
     /// class, never tuned on) the same change took CUT_OFF from 65 to 75 % and the total from 147 to 160 of 200.
     static let knownBelowBar: [String: Double] = [
-        "document GOOD": 0.9, "document CUT_OFF": 0.7, "document MOVE_CLOSER": 0.7, "document MOVE_AWAY": 0.7,
+        "document GOOD": 0.9, "document CUT_OFF": 0.8, "document MOVE_CLOSER": 0.7, "document MOVE_AWAY": 0.8,
         "document TOO_BRIGHT": 0.9, "document BLURRY": 0.9, "document GLARE": 0.9,
     ]
     /// The mean corner error camsim must stay under while it is above the bar (nil once the bar is met: then the
-    /// bar itself is required).
-    static let cornerErrorCeilingWhileAboveBar: Double? = 0.041
+    /// bar itself is required). 0.041 until session 6, when cut-off cards held by the end that leaves the frame were
+    /// found with their true outline (0.0408 -> 0.0372).
+    static let cornerErrorCeilingWhileAboveBar: Double? = 0.038
 
     static let bar = AccuracyBar(setName: "camsim", frames: GeneratedFrames.camsimSet, mode: "document",
                                  classCount: 10, knownBelowBar: knownBelowBar,
