@@ -133,8 +133,8 @@ public final class FrameAnalyzer {
             // (the selfie rule's bound) a camera's exposure control has run out: the outline sinks into amplified
             // noise, an empty search proves little, and light is the first fix.
             let tooDark = Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness)
-            let hiddenByDarkness = exposure.mean < t.minBrightness / 2
-            if exposure.mean > t.maxBrightness {
+            let hiddenByDarkness = Self.exposureLeads(.tooDark, sceneBrightness: exposure.mean, thresholds: t)
+            if Self.exposureLeads(.tooBright, sceneBrightness: exposure.mean, thresholds: t) {
                 feedback.append(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness))
             }
             if hiddenByDarkness { feedback.append(tooDark) }
@@ -230,20 +230,21 @@ public final class FrameAnalyzer {
         // above the maximum it is over-exposed as a whole: as when nothing is found, the exposure is the first fix
         // (and the outline in such a frame may be the noise's or the clipping's, no instruction to follow).
         var exposureFirst: Feedback?
-        func report(_ finding: Feedback, leadsIf sceneIsOut: (Double) -> Bool) {
-            if sceneIsOut(detection.meanLuma) { exposureFirst = finding } else { feedback.append(finding) }
+        func report(_ finding: Feedback) {
+            if Self.exposureLeads(finding.code, sceneBrightness: detection.meanLuma, thresholds: t) {
+                exposureFirst = finding
+            } else {
+                feedback.append(finding)
+            }
         }
         if exposure.mean < t.minBrightness {
-            report(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness),
-                     leadsIf: { $0 < t.minBrightness / 2 })
+            report(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness))
         }
         if exposure.mean > t.maxBrightness {
-            report(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness),
-                     leadsIf: { $0 > t.maxBrightness })
+            report(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness))
         } else if glareFraction > t.overexposedFraction {
             // Most of the document clipped is exposure, not a reflection the user can tilt away.
-            report(Feedback(code: .tooBright, value: glareFraction, threshold: t.overexposedFraction),
-                     leadsIf: { $0 > t.maxBrightness })
+            report(Feedback(code: .tooBright, value: glareFraction, threshold: t.overexposedFraction))
         }
         // A smeared frame is BLURRY whether the smear is defocus or motion: one frame cannot tell movement between
         // frames, which is the tracker's HOLD_STEADY. `motionAnisotropy` is still reported for operators.
@@ -261,6 +262,18 @@ public final class FrameAnalyzer {
         if feedback.isEmpty { feedback.append(Feedback(code: .good)) }
         return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: region,
                              faces: [], metrics: metrics, feedback: feedback)
+    }
+
+    /// Whether an exposure finding (TOO_DARK or TOO_BRIGHT) goes before every other, judged on the whole scene's mean
+    /// luma: below half the minimum brightness the camera ran out of light (its exposure control brings even a dark
+    /// desk above that), above the maximum the frame is over-exposed as a whole. Then whatever else the frame shows
+    /// (an empty search, an outline, a face not found) proves little, and the exposure is what the user can fix.
+    static func exposureLeads(_ code: FeedbackCode, sceneBrightness: Double, thresholds t: AnalysisThresholds) -> Bool {
+        switch code {
+        case .tooDark: sceneBrightness < t.minBrightness / 2
+        case .tooBright: sceneBrightness > t.maxBrightness
+        default: false
+        }
     }
 
     /// The smallest distance (input pixels) from the frame's edge of a document whose quad is too long for any
@@ -373,13 +386,13 @@ public final class FrameAnalyzer {
             if offset > t.maxFaceOffset {
                 feedback.append(Feedback(code: .faceNotCentered, value: offset, threshold: t.maxFaceOffset))
             }
-        } else if sceneBrightness >= t.minBrightness / 2 {
+        } else if !Self.exposureLeads(.tooDark, sceneBrightness: sceneBrightness, thresholds: t) {
             feedback.append(Feedback(code: .noFace, value: 0, threshold: 1))
         }
         if exposure.mean < t.minBrightness {
             feedback.append(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness))
         }
-        if faces.isEmpty && sceneBrightness < t.minBrightness / 2 {
+        if faces.isEmpty && Self.exposureLeads(.tooDark, sceneBrightness: sceneBrightness, thresholds: t) {
             // Below half the minimum face brightness even a face lit twice as well as the scene would be too dark,
             // and an empty search proves little: light is the first fix, then look for the face.
             feedback.append(Feedback(code: .noFace, value: 0, threshold: 1))
