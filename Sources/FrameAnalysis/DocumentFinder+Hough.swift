@@ -247,10 +247,15 @@ extension DocumentFinder {
             let n = lines[i].normal
             lines[i].rho = 2 * lines[i].rho + 0.5 * (n.x + n.y)
         }
+        Self.appendFrameBorders(to: &lines, width: coarseWidth, height: coarseHeight)
+    }
+
+    /// The frame's four edges as candidate lines (a cut-off card's outline is closed by them), after the found ones.
+    static func appendFrameBorders(to lines: inout [Line], width: Int, height: Int) {
         lines.append(Line(theta: 0, rho: 0, border: true))
-        lines.append(Line(theta: 0, rho: Double(coarseWidth - 1), border: true))
+        lines.append(Line(theta: 0, rho: Double(width - 1), border: true))
         lines.append(Line(theta: .pi / 2, rho: 0, border: true))
-        lines.append(Line(theta: .pi / 2, rho: Double(coarseHeight - 1), border: true))
+        lines.append(Line(theta: .pi / 2, rho: Double(height - 1), border: true))
     }
 
     /// Moves the key at `start` down the min-heap of the first `count` keys to its place.

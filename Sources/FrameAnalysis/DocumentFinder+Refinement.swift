@@ -4,6 +4,14 @@ import Foundation
 extension DocumentFinder {
     // MARK: Refinement on the working image
 
+    /// The winner found on `coarse`, scaled to `working` and its sides refitted there (kept as scaled when a side
+    /// cannot be refitted): the end of `find` and of `track` alike.
+    func refined(_ best: Searched, from coarse: GrayImage, on working: GrayImage) -> Found {
+        let scaled = best.quad.scaled(x: Double(working.width) / Double(coarse.width),
+                                      y: Double(working.height) / Double(coarse.height))
+        return Found(quad: refine(scaled, borders: best.borders, in: working) ?? scaled, confidence: best.confidence)
+    }
+
     /// Refits each non-border side to the sub-pixel edge points along it on `image` and intersects the fitted lines.
     func refine(_ quad: Quadrilateral, borders: [Bool], in image: GrayImage) -> Quadrilateral? {
         let w = image.width, h = image.height

@@ -62,10 +62,7 @@ extension DocumentFinder {
             }
         }
         guard lines.count >= 4 else { return nil }
-        lines.append(Line(theta: 0, rho: 0, border: true))
-        lines.append(Line(theta: 0, rho: Double(w - 1), border: true))
-        lines.append(Line(theta: .pi / 2, rho: 0, border: true))
-        lines.append(Line(theta: .pi / 2, rho: Double(h - 1), border: true))
+        Self.appendFrameBorders(to: &lines, width: w, height: h)
         readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
         guard let best = bestQuad(coarse, width: w, height: h), best.confidence >= acceptance,
               !best.borders.contains(true) else { return nil }
@@ -75,9 +72,6 @@ extension DocumentFinder {
         guard best.quad.corners.allSatisfy({ p in
             corners.contains { q in ((p - q) * (p - q)).sum() <= limit * limit }
         }) else { return nil }
-        let sx = Double(working.width) / Double(w), sy = Double(working.height) / Double(h)
-        let scaled = best.quad.scaled(x: sx, y: sy)
-        let refined = refine(scaled, borders: best.borders, in: working) ?? scaled
-        return Found(quad: refined, confidence: best.confidence)
+        return refined(best, from: coarse, on: working)
     }
 }

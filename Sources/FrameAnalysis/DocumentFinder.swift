@@ -363,10 +363,7 @@ final class DocumentFinder {
             if let whole, whole.confidence >= acceptance, Self.apart(whole.quad, closed.quad) { found = whole }
         }
         guard let best = found else { return nil }
-        let sx = Double(working.width) / Double(w), sy = Double(working.height) / Double(h)
-        let scaled = best.quad.scaled(x: sx, y: sy)
-        let refined = refine(scaled, borders: best.borders, in: working) ?? scaled
-        return Found(quad: refined, confidence: best.confidence)
+        return refined(best, from: coarse, on: working)
     }
 
     /// Whether a quad closed by one frame border (side flags `borders`) reaches deeper into the frame than any
