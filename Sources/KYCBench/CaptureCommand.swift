@@ -108,22 +108,17 @@ struct CaptureCommand {
                 }
             }
             lines.append("\(key).frames=\(documents.count)")
-            lines += decode.keyValueLines(prefix: "\(key).decode")
-            lines += analysis.keyValueLines(prefix: "\(key).analysis")
-            lines += reference.keyValueLines(prefix: "\(key).opencv")
-            let perSecond = 1_000_000 / max(analysis.meanMicroseconds, 0.001)
-            lines.append("\(key).analysis.frames_per_s=\(Format.fixed(perSecond, 0))")
+            report(decode, key: "\(key).decode", title: "\(height)p document: decode only", &lines, &table)
+            report(analysis, key: "\(key).analysis", title: "\(height)p document: full analysis", &lines, &table,
+                   perSecond: true)
+            report(reference, key: "\(key).opencv", title: "\(height)p document: OpenCV reference", &lines, &table)
             lines += ratioLines("\(key).ratio.analysis_over_decode", analysis, over: decode)
             lines += ratioLines("\(key).ratio.opencv_over_analysis", reference, over: analysis)
-            table += row("\(height)p document: decode only", decode)
-            table += row("\(height)p document: full analysis", analysis)
-            table += row("\(height)p document: OpenCV reference", reference)
             let selfies = try load(labels.frames.filter { $0.mode == "selfie" && $0.height == height })
             if !selfies.isEmpty {
                 let selfie = try measure(selfies) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: .selfie) }
-                lines += selfie.keyValueLines(prefix: "\(key).selfie")
-                lines.append("\(key).selfie.frames_per_s=\(Format.fixed(1_000_000 / max(selfie.meanMicroseconds, 0.001), 0))")
-                table += row("\(height)p selfie: full analysis", selfie)
+                report(selfie, key: "\(key).selfie", title: "\(height)p selfie: full analysis", &lines, &table,
+                       perSecond: true)
                 // Each selfie frame as a still stream of `selfieStreamLength` copies, with the tracker's hint (the
                 // face's box), as CaptureService plays a stream: frames with one face are found around it.
                 let copies = selfies.flatMap { Array(repeating: $0, count: Self.selfieStreamLength) }
@@ -134,10 +129,9 @@ struct CaptureCommand {
                     let frame = try analyzer.analyze(.jpeg(jpeg), mode: .selfie, stream: &tracker)
                     if frame.analysis.metrics["tracked"] != nil { tracked += 1 }
                 }
-                lines += stream.keyValueLines(prefix: "\(key).selfie_stream")
-                lines.append("\(key).selfie_stream.frames_per_s=\(Format.fixed(1_000_000 / max(stream.meanMicroseconds, 0.001), 0))")
+                report(stream, key: "\(key).selfie_stream", title: "\(height)p selfie: still streams", &lines, &table,
+                       perSecond: true)
                 lines.append("\(key).selfie_stream.tracked_share=\(Format.fixed(Double(tracked) / Double(max(copies.count * (rounds + warmup), 1)), 2))")
-                table += row("\(height)p selfie: still streams", stream)
             }
         }
         try measureStreams(labels, lines: &lines, table: &table)
@@ -167,15 +161,12 @@ struct CaptureCommand {
                     if frame.analysis.metrics["tracked"] != nil { tracked += 1 }
                 }
                 lines.append("\(key).frames=\(frames.count)")
-                lines += decode.keyValueLines(prefix: "\(key).decode")
-                lines += single.keyValueLines(prefix: "\(key).single")
-                lines += stream.keyValueLines(prefix: "\(key).analysis")
+                report(decode, key: "\(key).decode", title: "\(height)p \(kind) stream: decode only", &lines, &table)
+                report(single, key: "\(key).single", title: "\(height)p \(kind) stream: single frames", &lines, &table)
+                report(stream, key: "\(key).analysis", title: "\(height)p \(kind) stream: analysis", &lines, &table)
                 lines.append("\(key).tracked_share=\(Format.fixed(Double(tracked) / Double(max(analysed, 1)), 2))")
                 lines += ratioLines("\(key).ratio.analysis_over_decode", stream, over: decode)
                 lines += ratioLines("\(key).ratio.single_over_decode", single, over: decode)
-                table += row("\(height)p \(kind) stream: decode only", decode)
-                table += row("\(height)p \(kind) stream: single frames", single)
-                table += row("\(height)p \(kind) stream: analysis", stream)
             }
         }
     }
@@ -245,9 +236,22 @@ struct CaptureCommand {
         denominator > 0 ? Format.fixed(numerator / denominator, 2) : "nan"
     }
 
+    /// One measurement in both outputs: its key=value lines under `key` (with `key.frames_per_s`, frames one core
+    /// analyses per second at the mean, when `perSecond`) and its table row `title`.
+    private func report(_ summary: LatencySummary, key: String, title: String, _ lines: inout [String],
+                        _ table: inout String, perSecond: Bool = false) {
+        lines += summary.keyValueLines(prefix: key)
+        if perSecond { lines.append("\(key).frames_per_s=\(Format.fixed(framesPerSecond(summary), 0))") }
+        table += row(title, summary)
+    }
+
+    private func framesPerSecond(_ summary: LatencySummary) -> Double {
+        1_000_000 / max(summary.meanMicroseconds, 0.001)
+    }
+
     private func row(_ name: String, _ summary: LatencySummary) -> String {
         Format.left(name, 36) + Format.right(Format.fixed(summary.p50Microseconds, 1), 9)
             + Format.right(Format.fixed(summary.p99Microseconds, 1), 10)
-            + Format.right(Format.fixed(1_000_000 / max(summary.meanMicroseconds, 0.001), 0), 11) + "\n"
+            + Format.right(Format.fixed(framesPerSecond(summary), 0), 11) + "\n"
     }
 }
