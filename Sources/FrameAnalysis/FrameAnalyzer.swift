@@ -111,6 +111,20 @@ public final class FrameAnalyzer {
         let t = thresholds
         var metrics = FrameMetrics()
         var feedback: [Feedback] = []
+        // Findings go in the canonical order, except an exposure finding that leads (`exposureLeads`: the scene is
+        // out of the camera's range), which goes first once the list is complete.
+        var exposureFirst: Feedback?
+        func report(_ finding: Feedback, sceneBrightness: Double) {
+            if Self.exposureLeads(finding.code, sceneBrightness: sceneBrightness, thresholds: t) {
+                exposureFirst = finding
+            } else {
+                feedback.append(finding)
+            }
+        }
+        func completed() -> [Feedback] {
+            if let exposureFirst { feedback.insert(exposureFirst, at: 0) }
+            return feedback.isEmpty ? [Feedback(code: .good)] : feedback
+        }
         let (found, tracked) = locateDocument(detection: detection, previous: previous)
         if tracked { metrics["tracked"] = 1 }
         let quad = found?.quad
@@ -131,18 +145,20 @@ public final class FrameAnalyzer {
             // needs: say TOO_BRIGHT first, it is what the user can fix. A dim frame still has its edges (a dark
             // desk is a normal scene), so there NO_DOCUMENT leads and TOO_DARK follows. Below half the minimum
             // (the selfie rule's bound) a camera's exposure control has run out: the outline sinks into amplified
-            // noise, an empty search proves little, and light is the first fix.
-            let tooDark = Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness)
-            let hiddenByDarkness = Self.exposureLeads(.tooDark, sceneBrightness: exposure.mean, thresholds: t)
-            if Self.exposureLeads(.tooBright, sceneBrightness: exposure.mean, thresholds: t) {
-                feedback.append(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness))
-            }
-            if hiddenByDarkness { feedback.append(tooDark) }
+            // noise, an empty search proves little, and light is the first fix. (With no card, the exposure
+            // measured is the whole frame's: the scene itself.)
             feedback.append(Feedback(code: .noDocument, value: found?.confidence ?? 0,
                                      threshold: t.minDocumentConfidence))
-            if exposure.mean < t.minBrightness && !hiddenByDarkness { feedback.append(tooDark) }
+            if exposure.mean < t.minBrightness {
+                report(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness),
+                       sceneBrightness: exposure.mean)
+            }
+            if exposure.mean > t.maxBrightness {
+                report(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness),
+                       sceneBrightness: exposure.mean)
+            }
             return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: nil,
-                                 faces: [], metrics: metrics, feedback: feedback)
+                                 faces: [], metrics: metrics, feedback: completed())
         }
         let toInput = (x: Double(inputSize.width) / Double(working.width),
                        y: Double(inputSize.height) / Double(working.height))
@@ -229,22 +245,17 @@ public final class FrameAnalyzer {
         // geometry comes first. In a scene below half the minimum brightness the camera ran out of light, and in one
         // above the maximum it is over-exposed as a whole: as when nothing is found, the exposure is the first fix
         // (and the outline in such a frame may be the noise's or the clipping's, no instruction to follow).
-        var exposureFirst: Feedback?
-        func report(_ finding: Feedback) {
-            if Self.exposureLeads(finding.code, sceneBrightness: detection.meanLuma, thresholds: t) {
-                exposureFirst = finding
-            } else {
-                feedback.append(finding)
-            }
-        }
         if exposure.mean < t.minBrightness {
-            report(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness))
+            report(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness),
+                   sceneBrightness: detection.meanLuma)
         }
         if exposure.mean > t.maxBrightness {
-            report(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness))
+            report(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness),
+                   sceneBrightness: detection.meanLuma)
         } else if glareFraction > t.overexposedFraction {
             // Most of the document clipped is exposure, not a reflection the user can tilt away.
-            report(Feedback(code: .tooBright, value: glareFraction, threshold: t.overexposedFraction))
+            report(Feedback(code: .tooBright, value: glareFraction, threshold: t.overexposedFraction),
+                   sceneBrightness: detection.meanLuma)
         }
         // A smeared frame is BLURRY whether the smear is defocus or motion: one frame cannot tell movement between
         // frames, which is the tracker's HOLD_STEADY. `motionAnisotropy` is still reported for operators.
@@ -258,10 +269,8 @@ public final class FrameAnalyzer {
         } else if largestBlob > t.maxGlareBlob {
             feedback.append(Feedback(code: .glare, value: largestBlob, threshold: t.maxGlareBlob))
         }
-        if let exposureFirst { feedback.insert(exposureFirst, at: 0) }
-        if feedback.isEmpty { feedback.append(Feedback(code: .good)) }
         return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: region,
-                             faces: [], metrics: metrics, feedback: feedback)
+                             faces: [], metrics: metrics, feedback: completed())
     }
 
     /// Whether an exposure finding (TOO_DARK or TOO_BRIGHT) goes before every other, judged on the whole scene's mean
