@@ -35,6 +35,7 @@ let package = Package(
         systemLibrary("COpenSSL", pkgConfig: "libcrypto", apt: "libssl-dev"),
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: "libturbojpeg0-dev"),
+        systemLibrary("CExif", pkgConfig: "libexif", apt: "libexif-dev"),
         // protobuf-c code generated from proto/ by scripts/generate-proto (committed, never edited by hand).
         .target(name: "CKYCProto", dependencies: ["CProtobufC"]),
         // OpenCV 4.6 (C++) behind extern "C" functions; only the modules used are linked (fast start-up).
@@ -78,7 +79,7 @@ let package = Package(
         // The frame-analysis engine (document and selfie), used by CaptureService, kycctl analyze and the benchmark.
         .target(
             name: "FrameAnalysis",
-            dependencies: ["CTurboJPEG", "COpenCVBridge", "KYCCore"],
+            dependencies: ["CTurboJPEG", "CExif", "COpenCVBridge", "KYCCore"],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -368,7 +368,7 @@ void   kyc__v1__analyze_frame_reply__free_unpacked
   assert(message->base.descriptor == &kyc__v1__analyze_frame_reply__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor kyc__v1__analyze_frame_request__field_descriptors[8] =
+static const ProtobufCFieldDescriptor kyc__v1__analyze_frame_request__field_descriptors[9] =
 {
   {
     "frame",
@@ -466,12 +466,25 @@ static const ProtobufCFieldDescriptor kyc__v1__analyze_frame_request__field_desc
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "rotation",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__AnalyzeFrameRequest, rotation),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned kyc__v1__analyze_frame_request__field_indices_by_name[] = {
   1,   /* field[1] = format */
   0,   /* field[0] = frame */
   3,   /* field[3] = height */
   5,   /* field[5] = mode */
+  8,   /* field[8] = rotation */
   6,   /* field[6] = stream_id */
   4,   /* field[4] = stride */
   7,   /* field[7] = tracker_state */
@@ -480,7 +493,7 @@ static const unsigned kyc__v1__analyze_frame_request__field_indices_by_name[] = 
 static const ProtobufCIntRange kyc__v1__analyze_frame_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 8 }
+  { 0, 9 }
 };
 const ProtobufCMessageDescriptor kyc__v1__analyze_frame_request__descriptor =
 {
@@ -490,7 +503,7 @@ const ProtobufCMessageDescriptor kyc__v1__analyze_frame_request__descriptor =
   "Kyc__V1__AnalyzeFrameRequest",
   "kyc.v1",
   sizeof(Kyc__V1__AnalyzeFrameRequest),
-  8,
+  9,
   kyc__v1__analyze_frame_request__field_descriptors,
   kyc__v1__analyze_frame_request__field_indices_by_name,
   1,  kyc__v1__analyze_frame_request__number_ranges,

@@ -59,12 +59,12 @@ public struct CaptureHandlers: Sendable {
             throw ServiceError.invalidArgument(field: "payload", code: "malformed",
                                                message: "the request is not an AnalyzeFrameRequest")
         }
-        let (input, mode, tracker) = try validated(request, tenant: envelope.tenant)
+        let (input, mode, rotation, tracker) = try validated(request, tenant: envelope.tenant)
         var next = tracker
         let frame: StreamFrame
         do {
             frame = try analyzers.withAnalyzer { analyzer throws(FrameAnalysisError) in
-                try analyzer.analyze(input, mode: mode, stream: &next)
+                try analyzer.analyze(input, mode: mode, rotation: rotation, stream: &next)
             }
         } catch {
             throw ServiceError.invalidArgument(field: "frame", code: error.code.rawValue, message: error.message)
@@ -77,9 +77,10 @@ public struct CaptureHandlers: Sendable {
         return reply.serialized()
     }
 
-    /// The engine input, mode and tracker of a well-formed request; every malformed field is reported at once.
+    /// The engine input, mode, rotation and tracker of a well-formed request; every malformed field is reported at
+    /// once.
     private func validated(_ request: AnalyzeFrameRequest, tenant: String) throws(ServiceError)
-        -> (FrameInput, FrameMode, CaptureTracker)
+        -> (FrameInput, FrameMode, FrameRotation, CaptureTracker)
     {
         var violations: [FieldViolation] = []
         func violation(_ field: String, _ code: String, _ message: String) {
@@ -97,6 +98,10 @@ public struct CaptureHandlers: Sendable {
             violation("stream_id", "required", "stream_id is required")
         } else if request.streamID.utf8.count > Self.maxStreamIDBytes {
             violation("stream_id", "too_long", "stream_id must be at most \(Self.maxStreamIDBytes) bytes")
+        }
+        let rotation = FrameRotation(degrees: Int(request.rotation))
+        if rotation == nil {
+            violation("rotation", "invalid_value", "rotation must be 0, 90, 180 or 270 (clockwise degrees)")
         }
         var input: FrameInput?
         switch request.format {
@@ -146,11 +151,11 @@ public struct CaptureHandlers: Sendable {
                 }
             }
         }
-        guard violations.isEmpty, let input, let mode else {
+        guard violations.isEmpty, let input, let mode, let rotation else {
             let message = violations.count == 1 ? violations[0].message : "\(violations.count) fields are invalid"
             throw ServiceError(status: .invalidArgument, code: violations.count == 1 ? violations[0].code
                                    : "validation_failed", message: message, violations: violations)
         }
-        return (input, mode, tracker)
+        return (input, mode, rotation, tracker)
     }
 }

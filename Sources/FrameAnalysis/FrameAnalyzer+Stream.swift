@@ -12,9 +12,10 @@ extension FrameAnalyzer {
     /// Analyses the next frame of the stream `tracker` follows: searched around the region the tracker hands out
     /// first (`CaptureTracker.hint`), then fed to the tracker. CaptureService, `kycctl analyze --sequence` and the
     /// benchmark all play streams through this, so they answer alike.
-    public func analyze(_ input: FrameInput, mode: FrameMode,
+    public func analyze(_ input: FrameInput, mode: FrameMode, rotation: FrameRotation = .none,
                         stream tracker: inout CaptureTracker) throws(FrameAnalysisError) -> StreamFrame {
-        let analysis = try analyze(input, mode: mode, previous: tracker.hint(thresholds: thresholds))
+        let analysis = try analyze(input, mode: mode, rotation: rotation,
+                                   previous: tracker.hint(thresholds: thresholds))
         let capture = tracker.update(with: analysis, thresholds: thresholds)
         return StreamFrame(analysis: analysis,
                            feedback: tracker.feedback(for: analysis, captured: capture, thresholds: thresholds),

@@ -10,6 +10,8 @@ public final class FrameAnalyzer {
     private let decoder = JPEGGrayDecoder()
     /// The working image (long side ≥ `workingLongSide`) and its half-size copy used for detection.
     private let working = GrayImage()
+    /// The decoded frame as stored, when it must be turned upright into `working` (`FrameOrientation`).
+    private let stored = GrayImage()
     private let small = GrayImage()
     private let spans = RegionSpans()
     private let glare = GlareMeasurement()
@@ -25,13 +27,15 @@ public final class FrameAnalyzer {
     }
 
     /// Analyses one frame. Bad input (empty, corrupt or truncated JPEG, wrong raw size, too many pixels) throws.
+    /// `rotation`: the clockwise quarter turn the frame needs to stand upright (a JPEG's own EXIF orientation is
+    /// applied first); every size and coordinate in the answer is in the upright frame.
     /// `previous`: in a stream, the region the previous frame found (normalised to 0…1 of that frame,
     /// `CaptureTracker.hint`): a document's four corners, or the one face's box (top-left, bottom-right), around
     /// which the card or face is first looked for; the frame gets the full search only when it is not there (see
     /// `DocumentFinder.track`, `FaceSearch.trackedFace`).
-    public func analyze(_ input: FrameInput, mode: FrameMode,
+    public func analyze(_ input: FrameInput, mode: FrameMode, rotation: FrameRotation = .none,
                         previous: [FramePoint]? = nil) throws(FrameAnalysisError) -> FrameAnalysis {
-        let (inputSize, detection) = try prepare(input)
+        let (inputSize, detection) = try prepare(input, rotation: rotation)
         switch mode {
         case .document:
             return analyzeDocument(inputSize: inputSize, detection: detection, previous: previous)
@@ -54,19 +58,27 @@ public final class FrameAnalyzer {
         return (faceSearch!, detection, working)
     }
 
-    /// Decodes or samples the frame into `working` and picks the detection image; returns the input's size.
-    private func prepare(_ input: FrameInput) throws(FrameAnalysisError)
+    /// Decodes or samples the frame upright into `working` and picks the detection image; returns the upright
+    /// input's size.
+    private func prepare(_ input: FrameInput, rotation: FrameRotation = .none) throws(FrameAnalysisError)
         -> (inputSize: (width: Int, height: Int), detection: GrayImage) {
-        let inputSize: (width: Int, height: Int)
+        let storedSize: (width: Int, height: Int)
+        let orientation: FrameOrientation
         switch input {
         case .jpeg(let bytes):
-            inputSize = try decoder.decode(bytes, into: working, longSide: thresholds.workingLongSide,
-                                           maxPixels: maxPixels)
+            orientation = ExifOrientationReader.orientation(ofJPEG: bytes).followed(by: rotation)
+            // An upright frame (nearly every camera frame) is decoded straight into the working image.
+            storedSize = try decoder.decode(bytes, into: orientation == .upright ? working : stored,
+                                            longSide: thresholds.workingLongSide, maxPixels: maxPixels)
         case .raw(let bytes, let width, let height, let stride, let format):
+            orientation = FrameOrientation(rotation)
             try RawFrameSampler.sample(bytes: bytes, width: width, height: height, stride: stride, format: format,
-                                       into: working, longSide: thresholds.workingLongSide, maxPixels: maxPixels)
-            inputSize = (width, height)
+                                       into: orientation == .upright ? working : stored,
+                                       longSide: thresholds.workingLongSide, maxPixels: maxPixels)
+            storedSize = (width, height)
         }
+        if orientation != .upright { working.setUpright(from: stored, orientation: orientation) }
+        let inputSize = orientation.upright(width: storedSize.width, height: storedSize.height)
         guard working.width >= 16, working.height >= 16 else {
             throw FrameAnalysisError(code: .unsupportedFormat,
                                      message: "frame of \(inputSize.width)×\(inputSize.height) is too small to analyse")

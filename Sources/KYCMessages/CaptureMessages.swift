@@ -27,9 +27,11 @@ public struct AnalyzeFrameRequest: WireMessage, Equatable {
     public var streamID: String
     /// Opaque: the `trackerState` of this stream's previous reply; empty to start a stream.
     public var trackerState: [UInt8]
+    /// Clockwise degrees (0, 90, 180, 270) that turn the frame upright, after a JPEG's own EXIF orientation.
+    public var rotation: Int32
 
     public init(frame: [UInt8], format: CaptureFrameFormat, width: Int32 = 0, height: Int32 = 0, stride: Int32 = 0,
-                mode: CaptureMode, streamID: String, trackerState: [UInt8] = []) {
+                mode: CaptureMode, streamID: String, trackerState: [UInt8] = [], rotation: Int32 = 0) {
         self.frame = frame
         self.format = format
         self.width = width
@@ -38,6 +40,7 @@ public struct AnalyzeFrameRequest: WireMessage, Equatable {
         self.mode = mode
         self.streamID = streamID
         self.trackerState = trackerState
+        self.rotation = rotation
     }
 
     public func serialized() -> [UInt8] {
@@ -52,6 +55,7 @@ public struct AnalyzeFrameRequest: WireMessage, Equatable {
         message.pointee.mode = Kyc__V1__CaptureMode(rawValue: UInt32(bitPattern: mode.rawValue))
         message.pointee.stream_id = arena.string(streamID)
         message.pointee.tracker_state = arena.bytes(trackerState)
+        message.pointee.rotation = rotation
         return pack(message, size: { kyc__v1__analyze_frame_request__get_packed_size($0) },
                     pack: { kyc__v1__analyze_frame_request__pack($0, $1) })
     }
@@ -66,12 +70,12 @@ public struct AnalyzeFrameRequest: WireMessage, Equatable {
                 format: CaptureFrameFormat(rawValue: Int32(bitPattern: c.format.rawValue)) ?? .unspecified,
                 width: c.width, height: c.height, stride: c.stride,
                 mode: CaptureMode(rawValue: Int32(bitPattern: c.mode.rawValue)) ?? .unspecified,
-                streamID: CRead.string(c.stream_id), trackerState: CRead.bytes(c.tracker_state))
+                streamID: CRead.string(c.stream_id), trackerState: CRead.bytes(c.tracker_state), rotation: c.rotation)
         }
     }
 }
 
-/// A point in input pixel coordinates.
+/// A point in input pixel coordinates (of the upright frame).
 public struct CapturePoint: Sendable, Equatable {
     public var x: Double
     public var y: Double

@@ -59,7 +59,14 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
             throw CommandLineError(description: "thresholds file \(path): \(error)")
         }
     }
-    for key in options.values.keys where key != "mode" && key != "thresholds" {
+    var rotation = FrameRotation.none
+    if let text = options.values["rotation"] {
+        guard let degrees = Int(text), let value = FrameRotation(degrees: degrees) else {
+            throw CommandLineError(description: "--rotation must be 0, 90, 180 or 270, not '\(text)'")
+        }
+        rotation = value
+    }
+    for key in options.values.keys where !["mode", "thresholds", "rotation"].contains(key) {
         throw CommandLineError(description: "unknown option --\(key)")
     }
     guard !options.positional.isEmpty else { throw CommandLineError(description: "analyze needs at least one FILE") }
@@ -78,7 +85,7 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
         let frame: StreamFrame
         do {
             // In a sequence each frame is looked for around the previous frame's region first, as the service does.
-            frame = try analyzer.analyze(.jpeg([UInt8](data)), mode: mode, stream: &tracker)
+            frame = try analyzer.analyze(.jpeg([UInt8](data)), mode: mode, rotation: rotation, stream: &tracker)
         } catch {
             throw AnalyzeFileError(message: "\(path): \(error.message) (\(error.code.rawValue))")
         }

@@ -191,6 +191,45 @@ struct CaptureHandlersTests {
         #expect(!reply.feedback.isEmpty)
     }
 
+    /// An Android front camera's NV21 frame of a phone held upright arrives a quarter turn from upright
+    /// (`rotationDegrees` 270): with the rotation the face is found and the reply's size and face are the upright
+    /// frame's; without it the face lies on its side and none is found.
+    @Test func sidewaysRawSelfieIsAnalysedUprightWithItsRotation() throws {
+        let (set, labels) = (try GeneratedFrames.accuracySet.get(),
+                             try GeneratedFrames.accuracySet.get().labels)
+        let label = try #require(labels.first { $0.file == "selfie_good_0000_720p.jpg" })
+        let upright = try RotatedFrames.grayPixels(of: try set.bytes(label))
+        // Stored a quarter turn clockwise of upright, so 270° more (clockwise) stands it up; NV21's chroma follows.
+        let stored = RotatedFrames.turnedClockwise(upright.pixels, width: upright.width, height: upright.height)
+        let nv21 = stored + [UInt8](repeating: 128, count: upright.width * ((upright.height + 1) / 2))
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
+        func request(rotation: Int32) -> AnalyzeFrameRequest {
+            AnalyzeFrameRequest(frame: nv21, format: .nv21, width: Int32(upright.height), height: Int32(upright.width),
+                                mode: .selfie, streamID: "selfie", rotation: rotation)
+        }
+        let turned = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(Self.envelope(request(rotation: 270))))
+        #expect(turned.feedback.first?.code == "GOOD", "\(turned.feedback)")
+        #expect(turned.width == Int32(upright.width) && turned.height == Int32(upright.height))
+        let face = try #require(turned.faces.first)
+        let truth = try #require(label.faces.first)   // x, y, width, height in the upright frame
+        #expect(abs(face.x + face.width / 2 - (truth[0] + truth[2] / 2)) < 0.05 * Double(upright.width), "\(face)")
+        let asStored = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(Self.envelope(request(rotation: 0))))
+        #expect(asStored.feedback.first?.code == "NO_FACE", "\(asStored.feedback)")
+    }
+
+    @Test func aRotationThatIsNotAQuarterTurnIsRefused() {
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
+        for degrees: Int32 in [45, -90, 360] {
+            let request = AnalyzeFrameRequest(frame: [UInt8](repeating: 128, count: 64 * 64), format: .gray8,
+                                              width: 64, height: 64, mode: .document, streamID: "s",
+                                              rotation: degrees)
+            let error = Self.invalid { try handlers.analyzeFrame(Self.envelope(request)) }
+            #expect(error?.status == .invalidArgument)
+            #expect(error?.violations.map(\.field) == ["rotation"])
+            #expect(error?.code == "invalid_value")
+        }
+    }
+
     @Test func everyMalformedFieldIsReportedAtOnce() {
         let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
         let request = AnalyzeFrameRequest(frame: [1, 2, 3], format: .gray8, width: 0, height: 99_999, stride: 0,

@@ -23,6 +23,8 @@ struct AnalyzeCommandEndToEndTests {
     struct Line: Decodable {
         struct Feedback: Decodable { let code: String }
         let file: String
+        let width: Int
+        let height: Int
         let metrics: [String: Double]
         let feedback: [Feedback]
         let capture: Bool
@@ -60,6 +62,23 @@ struct AnalyzeCommandEndToEndTests {
         let lines = try Self.lines(try Self.run(["analyze", "--sequence"] + files).output)
         #expect(lines.map { $0.feedback.first?.code } == ["GOOD", "HOLD_STEADY", "HOLD_STEADY"])
         #expect(lines.allSatisfy { !$0.capture })
+    }
+
+    /// A phone photo stored sideways with EXIF Orientation 6 (FrameAnalysisTests' fixture) is read upright; an
+    /// operator's --rotation turns it further, and anything but a quarter turn is refused before any frame is read.
+    @Test func aSidewaysPhotoIsReadUprightAndRotationTurnsItFurther() throws {
+        let photo = CaptureEndToEndTests.repositoryRoot
+            .appendingPathComponent("Tests/FrameAnalysisTests/Fixtures/sideways-selfie-exif6-framegen.jpg").path
+        let upright = try Self.lines(try Self.run(["analyze", "--mode", "selfie", photo]).output)
+        #expect(upright.map { [$0.width, $0.height] } == [[640, 360]])
+        #expect(upright.first?.feedback.first?.code == "GOOD")
+        let upsideDown = try Self.lines(try Self.run(["analyze", "--mode", "selfie", "--rotation", "180", photo]).output)
+        #expect(upsideDown.first?.feedback.first?.code == "NO_FACE")
+        let quarter = try Self.lines(try Self.run(["analyze", "--mode", "selfie", "--rotation", "90", photo]).output)
+        #expect(quarter.map { [$0.width, $0.height] } == [[360, 640]])
+        let refused = try Self.run(["analyze", "--rotation", "45", photo])
+        #expect(refused.status == 2 && refused.output.isEmpty)
+        #expect(refused.error.contains("--rotation must be 0, 90, 180 or 270"), "\(refused.error)")
     }
 
     @Test func anUnreadableFileExitsWith2AndSaysWhich() throws {

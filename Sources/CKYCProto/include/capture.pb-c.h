@@ -89,14 +89,18 @@ struct  Kyc__V1__AnalyzeFrameRequest
    * opaque: the tracker_state of this stream's previous reply; empty to start
    */
   ProtobufCBinaryData tracker_state;
+  /*
+   * clockwise degrees (0, 90, 180, 270) that turn the frame upright, after a JPEG's own
+   */
+  int32_t rotation;
 };
 #define KYC__V1__ANALYZE_FRAME_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__analyze_frame_request__descriptor) \
-    , {0,NULL}, KYC__V1__FRAME_FORMAT__FRAME_FORMAT_UNSPECIFIED, 0, 0, 0, KYC__V1__CAPTURE_MODE__CAPTURE_MODE_UNSPECIFIED, (char *)protobuf_c_empty_string, {0,NULL} }
+    , {0,NULL}, KYC__V1__FRAME_FORMAT__FRAME_FORMAT_UNSPECIFIED, 0, 0, 0, KYC__V1__CAPTURE_MODE__CAPTURE_MODE_UNSPECIFIED, (char *)protobuf_c_empty_string, {0,NULL}, 0 }
 
 
 /*
- * A point in input pixel coordinates.
+ * A point in input pixel coordinates (of the upright frame: see AnalyzeFrameRequest.rotation).
  */
 struct  Kyc__V1__FramePoint
 {
@@ -196,7 +200,7 @@ struct  Kyc__V1__AnalyzeFrameReply
 {
   ProtobufCMessage base;
   /*
-   * input frame size
+   * input frame size, upright (a quarter turn swaps the stored width and height)
    */
   int32_t width;
   int32_t height;
