@@ -114,6 +114,14 @@ struct CaptureCommand {
             report(reference, key: "\(key).opencv", title: "\(height)p document: OpenCV reference", &lines, &table)
             lines += ratioLines("\(key).ratio.analysis_over_decode", analysis, over: decode)
             lines += ratioLines("\(key).ratio.opencv_over_analysis", reference, over: analysis)
+            // The same frames sent as a sensor a quarter turn off upright would send them (`rotation` 90): the
+            // working image is turned before the analysis (docs/capture.md, "Orientation"), which then judges the
+            // upright, portrait frame.
+            let turned = try measure(documents) { jpeg in
+                _ = try analyzer.analyze(.jpeg(jpeg), mode: .document, rotation: .clockwise90)
+            }
+            report(turned, key: "\(key).turned", title: "\(height)p document: turned a quarter", &lines, &table)
+            lines += ratioLines("\(key).ratio.turned_over_analysis", turned, over: analysis)
             let selfies = try load(labels.frames.filter { $0.mode == "selfie" && $0.height == height })
             if !selfies.isEmpty {
                 let selfie = try measure(selfies) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: .selfie) }
