@@ -368,7 +368,7 @@ void   kyc__v1__analyze_frame_reply__free_unpacked
   assert(message->base.descriptor == &kyc__v1__analyze_frame_reply__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor kyc__v1__analyze_frame_request__field_descriptors[9] =
+static const ProtobufCFieldDescriptor kyc__v1__analyze_frame_request__field_descriptors[10] =
 {
   {
     "frame",
@@ -478,6 +478,18 @@ static const ProtobufCFieldDescriptor kyc__v1__analyze_frame_request__field_desc
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "video_range",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Kyc__V1__AnalyzeFrameRequest, video_range),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned kyc__v1__analyze_frame_request__field_indices_by_name[] = {
   1,   /* field[1] = format */
@@ -488,12 +500,13 @@ static const unsigned kyc__v1__analyze_frame_request__field_indices_by_name[] = 
   6,   /* field[6] = stream_id */
   4,   /* field[4] = stride */
   7,   /* field[7] = tracker_state */
+  9,   /* field[9] = video_range */
   2,   /* field[2] = width */
 };
 static const ProtobufCIntRange kyc__v1__analyze_frame_request__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 9 }
+  { 0, 10 }
 };
 const ProtobufCMessageDescriptor kyc__v1__analyze_frame_request__descriptor =
 {
@@ -503,7 +516,7 @@ const ProtobufCMessageDescriptor kyc__v1__analyze_frame_request__descriptor =
   "Kyc__V1__AnalyzeFrameRequest",
   "kyc.v1",
   sizeof(Kyc__V1__AnalyzeFrameRequest),
-  9,
+  10,
   kyc__v1__analyze_frame_request__field_descriptors,
   kyc__v1__analyze_frame_request__field_indices_by_name,
   1,  kyc__v1__analyze_frame_request__number_ranges,

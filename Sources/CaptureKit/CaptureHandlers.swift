@@ -108,6 +108,10 @@ public struct CaptureHandlers: Sendable {
         case .unspecified:
             violation("format", "invalid_value", "format must be jpeg, gray8, nv12 or nv21")
         case .jpeg:
+            if request.videoRange {
+                violation("video_range", "invalid_value",
+                          "video_range applies to raw frames only (a JPEG's luma is full range)")
+            }
             input = .jpeg(request.frame)
         case .gray8, .nv12, .nv21:
             let width = Int(request.width), height = Int(request.height)
@@ -123,7 +127,8 @@ public struct CaptureHandlers: Sendable {
                 violation("stride", "invalid_value", "stride must be at least width (0 means width)")
             }
             let format: RawPixelFormat = request.format == .gray8 ? .gray8 : request.format == .nv12 ? .nv12 : .nv21
-            input = .raw(bytes: request.frame, width: width, height: height, stride: stride, format: format)
+            input = .raw(bytes: request.frame, width: width, height: height, stride: stride, format: format,
+                         lumaRange: request.videoRange ? .video : .full)
         }
         var tracker = CaptureTracker()
         if let mode, violations.allSatisfy({ $0.field != "stream_id" }) {

@@ -70,11 +70,12 @@ public final class FrameAnalyzer {
             // An upright frame (nearly every camera frame) is decoded straight into the working image.
             storedSize = try decoder.decode(bytes, into: orientation == .upright ? working : stored,
                                             longSide: thresholds.workingLongSide, maxPixels: maxPixels)
-        case .raw(let bytes, let width, let height, let stride, let format):
+        case .raw(let bytes, let width, let height, let stride, let format, let lumaRange):
             orientation = FrameOrientation(rotation)
+            let sampled = orientation == .upright ? working : stored
             try RawFrameSampler.sample(bytes: bytes, width: width, height: height, stride: stride, format: format,
-                                       into: orientation == .upright ? working : stored,
-                                       longSide: thresholds.workingLongSide, maxPixels: maxPixels)
+                                       into: sampled, longSide: thresholds.workingLongSide, maxPixels: maxPixels)
+            if lumaRange == .video { sampled.expandVideoRange() }
             storedSize = (width, height)
         }
         if orientation != .upright { working.setUpright(from: stored, orientation: orientation) }

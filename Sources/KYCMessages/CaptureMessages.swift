@@ -29,9 +29,12 @@ public struct AnalyzeFrameRequest: WireMessage, Equatable {
     public var trackerState: [UInt8]
     /// Clockwise degrees (0, 90, 180, 270) that turn the frame upright, after a JPEG's own EXIF orientation.
     public var rotation: Int32
+    /// Raw formats only: luma uses 16…235 (iOS "420v") and is expanded to full range before analysis.
+    public var videoRange: Bool
 
     public init(frame: [UInt8], format: CaptureFrameFormat, width: Int32 = 0, height: Int32 = 0, stride: Int32 = 0,
-                mode: CaptureMode, streamID: String, trackerState: [UInt8] = [], rotation: Int32 = 0) {
+                mode: CaptureMode, streamID: String, trackerState: [UInt8] = [], rotation: Int32 = 0,
+                videoRange: Bool = false) {
         self.frame = frame
         self.format = format
         self.width = width
@@ -41,6 +44,7 @@ public struct AnalyzeFrameRequest: WireMessage, Equatable {
         self.streamID = streamID
         self.trackerState = trackerState
         self.rotation = rotation
+        self.videoRange = videoRange
     }
 
     public func serialized() -> [UInt8] {
@@ -56,6 +60,7 @@ public struct AnalyzeFrameRequest: WireMessage, Equatable {
         message.pointee.stream_id = arena.string(streamID)
         message.pointee.tracker_state = arena.bytes(trackerState)
         message.pointee.rotation = rotation
+        message.pointee.video_range = videoRange ? 1 : 0
         return pack(message, size: { kyc__v1__analyze_frame_request__get_packed_size($0) },
                     pack: { kyc__v1__analyze_frame_request__pack($0, $1) })
     }
@@ -70,7 +75,8 @@ public struct AnalyzeFrameRequest: WireMessage, Equatable {
                 format: CaptureFrameFormat(rawValue: Int32(bitPattern: c.format.rawValue)) ?? .unspecified,
                 width: c.width, height: c.height, stride: c.stride,
                 mode: CaptureMode(rawValue: Int32(bitPattern: c.mode.rawValue)) ?? .unspecified,
-                streamID: CRead.string(c.stream_id), trackerState: CRead.bytes(c.tracker_state), rotation: c.rotation)
+                streamID: CRead.string(c.stream_id), trackerState: CRead.bytes(c.tracker_state), rotation: c.rotation,
+                videoRange: c.video_range != 0)
         }
     }
 }

@@ -230,6 +230,27 @@ struct CaptureHandlersTests {
         }
     }
 
+    /// iOS's default camera buffers are video range: a saturated glare patch is luma 235 there. Sent with
+    /// `video_range` it is expanded and counts as saturated (the brightness metric says so); `video_range` on a JPEG,
+    /// whose luma is full range by definition, is a client error.
+    @Test func videoRangeRawFramesAreExpandedAndRefusedOnJPEG() throws {
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
+        let (width, height) = (640, 360)
+        let nv12 = [UInt8](repeating: 235, count: width * height) + [UInt8](repeating: 128, count: width * height / 2)
+        func brightness(videoRange: Bool) throws -> Double? {
+            let request = AnalyzeFrameRequest(frame: nv12, format: .nv12, width: Int32(width), height: Int32(height),
+                                              mode: .document, streamID: "v", videoRange: videoRange)
+            let reply = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(Self.envelope(request)))
+            return reply.metrics.first { $0.name == "brightness" }?.value
+        }
+        #expect(try brightness(videoRange: true) == 255)
+        #expect(try brightness(videoRange: false) == 235)
+        var jpeg = Self.jpegRequest([0xFF, 0xD8, 0xFF, 0xD9])
+        jpeg.videoRange = true
+        let error = Self.invalid { try handlers.analyzeFrame(Self.envelope(jpeg)) }
+        #expect(error?.violations.map(\.field) == ["video_range"])
+    }
+
     @Test func everyMalformedFieldIsReportedAtOnce() {
         let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
         let request = AnalyzeFrameRequest(frame: [1, 2, 3], format: .gray8, width: 0, height: 99_999, stride: 0,

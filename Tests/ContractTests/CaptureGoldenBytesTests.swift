@@ -15,7 +15,7 @@ struct CaptureGoldenBytesTests {
         #expect(request.mode == .document)
         #expect(request.streamID == "str_0123456789abcdef")
         #expect(String(decoding: request.trackerState, as: UTF8.self).hasPrefix("{\"mode\":\"document\""))
-        #expect(request.rotation == 270)
+        #expect(request.rotation == 270 && request.videoRange)
         #expect(request.serialized() == bytes)
     }
 

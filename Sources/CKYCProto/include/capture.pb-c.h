@@ -93,10 +93,18 @@ struct  Kyc__V1__AnalyzeFrameRequest
    * clockwise degrees (0, 90, 180, 270) that turn the frame upright, after a JPEG's own
    */
   int32_t rotation;
+  /*
+   * EXIF orientation (Android: the frame's rotationDegrees); sizes and coordinates in
+   * the reply are in the upright frame
+   */
+  /*
+   * raw formats only: luma uses 16…235 (iOS "420v", ...VideoRange pixel formats) and is
+   */
+  protobuf_c_boolean video_range;
 };
 #define KYC__V1__ANALYZE_FRAME_REQUEST__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&kyc__v1__analyze_frame_request__descriptor) \
-    , {0,NULL}, KYC__V1__FRAME_FORMAT__FRAME_FORMAT_UNSPECIFIED, 0, 0, 0, KYC__V1__CAPTURE_MODE__CAPTURE_MODE_UNSPECIFIED, (char *)protobuf_c_empty_string, {0,NULL}, 0 }
+    , {0,NULL}, KYC__V1__FRAME_FORMAT__FRAME_FORMAT_UNSPECIFIED, 0, 0, 0, KYC__V1__CAPTURE_MODE__CAPTURE_MODE_UNSPECIFIED, (char *)protobuf_c_empty_string, {0,NULL}, 0, 0 }
 
 
 /*
