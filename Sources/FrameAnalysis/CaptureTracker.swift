@@ -22,8 +22,9 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     /// diagonal (nil unless both had one): HOLD_STEADY's value, and a card still moving is searched whole (`hint`).
     public private(set) var regionMotion: Double? = nil
     /// Frames in a row, up to the previous one, whose region may be followed: a document's, or a face that was alone
-    /// (after a second person the next frame is searched whole). 0 after a frame without a region. `hint` hands out
-    /// `previousRegion` from 1 on, and reads `regionMotion` as the card's movement from 2 on (both regions followable).
+    /// (after a second person the next frame is searched whole), counted up to 2. 0 after a frame without a region.
+    /// `hint` hands out `previousRegion` from 1 on, and reads `regionMotion` as the card's movement from 2 on (both
+    /// regions followable); no rule tells longer runs apart, so the count stops there.
     public private(set) var followableInARow: Int = 0
     /// True when the previous frame was GOOD, as was the one before, but moved more than `maxCornerMotion` between
     /// them, so that its still run started over: the user is told to HOLD_STEADY (`waitingFeedback`).
@@ -90,7 +91,7 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         regionMotion = motion
         // A selfie's face is followed only when it was alone: after a second person the next frame is searched whole.
         let followable = region != nil && (analysis.mode == .document || analysis.faces.count == 1)
-        followableInARow = followable ? followableInARow + 1 : 0
+        followableInARow = followable ? min(followableInARow + 1, 2) : 0
         trackedInARow = analysis.metrics["tracked"] != nil ? trackedInARow + 1 : 0
         guard analysis.primary == .good, region != nil else {
             reset()

@@ -166,6 +166,9 @@ import Testing
         #expect(tracker.hint(thresholds: t) == nil, "after a second person the next frame is searched whole")
         _ = tracker.update(with: selfie(faces: [user]), thresholds: t)
         #expect(tracker.hint(thresholds: t) == tracker.previousRegion && tracker.previousRegion != nil)
+        // The run is counted to 2 and no further (no rule tells longer runs apart; the sealed state stays bounded).
+        for _ in 0..<5 { _ = tracker.update(with: selfie(faces: [user]), thresholds: t) }
+        #expect(tracker.followableInARow == 2)
     }
 
     /// A GOOD selfie may show a second face too small to count as a person: the user's box is still for capture,
