@@ -32,11 +32,17 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     /// Frames in a row found around the previous frame's corners (the analysis's `tracked` metric) since the last one
     /// searched whole.
     public private(set) var trackedInARow: Int = 0
+    /// Selfie frames in a row, up to the previous one, in which no face was found, counted 1…`wholeFaceSearchEvery`
+    /// and round again (0 after a frame with a face, in document mode and at a stream's start): the frames that count
+    /// below that bound get only the first face pass (`searchesFirstFacePassOnly`), the one that reaches it the whole
+    /// search.
+    public private(set) var facelessInARow: Int = 0
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case consecutiveGood, captured, previousRegion, regionMotion, followableInARow, movedWhileGood, trackedInARow
+        case consecutiveGood, captured, previousRegion, regionMotion, followableInARow, movedWhileGood, trackedInARow,
+             facelessInARow
     }
 
     /// The keys of states sealed before the previous GOOD frame's corners and their motion were merged into
@@ -53,6 +59,7 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         consecutiveGood = try c.decode(Int.self, forKey: .consecutiveGood)
         captured = try c.decode(Bool.self, forKey: .captured)
         trackedInARow = try c.decodeIfPresent(Int.self, forKey: .trackedInARow) ?? 0
+        facelessInARow = try c.decodeIfPresent(Int.self, forKey: .facelessInARow) ?? 0
         let region = try c.decodeIfPresent([FramePoint].self, forKey: .previousRegion)
         let motion = try c.decodeIfPresent(Double.self, forKey: .regionMotion)
         if let followable = try c.decodeIfPresent(Int.self, forKey: .followableInARow) {
@@ -93,6 +100,8 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         let followable = region != nil && (analysis.mode == .document || analysis.faces.count == 1)
         followableInARow = followable ? min(followableInARow + 1, 2) : 0
         trackedInARow = analysis.metrics["tracked"] != nil ? trackedInARow + 1 : 0
+        let faceless = analysis.mode == .selfie && analysis.faces.isEmpty
+        facelessInARow = faceless ? facelessInARow % max(thresholds.wholeFaceSearchEvery, 1) + 1 : 0
         guard analysis.primary == .good, region != nil else {
             reset()
             return false
@@ -130,6 +139,18 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         // still moving, further than the tracked bands reach: looking there first would only add to the search.
         if followableInARow >= 2, let motion = regionMotion, motion > thresholds.maxCornerMotion { return nil }
         return previousRegion
+    }
+
+    /// Whether the next selfie frame is searched with the first face pass alone: after a frame in which even the whole
+    /// search (every fallback pass: dark, small, cut-off, backlit, rolled faces) found no face, the next
+    /// `wholeFaceSearchEvery` − 1 frames look with the first pass only, then one is searched whole again. The fallback
+    /// passes are most of a faceless frame's cost (~180 ms against ~15 ms with a face in view, docs/capture.md), and
+    /// a user who is not in view yet costs a stream that on every frame. Only faces the fallbacks alone would find
+    /// wait, for at most that many frames, and the answer meanwhile is NO_FACE, never GOOD; a face the first pass
+    /// finds is found at once. A frame repeated gives the same answer, since a face the whole search found makes the
+    /// next frame's count 0.
+    public func searchesFirstFacePassOnly(thresholds: AnalysisThresholds) -> Bool {
+        facelessInARow >= 1 && facelessInARow < thresholds.wholeFaceSearchEvery
     }
 
     /// The feedback to send for `analysis` after `update(with:thresholds:)` returned `captured`: the engine's, except

@@ -49,10 +49,14 @@ final class FaceSearch {
     /// locally equalised pass goes first of the two because it found more of them (6 faces against 4 on camsim selfie
     /// seeds 1-4) for about the same cost. `working` is the working image and `detection` its half-size copy (or
     /// `working` itself for small frames); `sceneBrightness` is `detection`'s mean luma.
-    func mainFaces(detection: GrayImage, working: GrayImage, sceneBrightness: Double) -> Found {
+    /// `firstPassOnly`: in a stream where no face was found lately (`CaptureTracker.searchesFirstFacePassOnly`), only
+    /// the first pass runs.
+    func mainFaces(detection: GrayImage, working: GrayImage, sceneBrightness: Double,
+                   firstPassOnly: Bool = false) -> Found {
         let t = thresholds
         var found = firstPass(detection: detection, working: working)
         var searched = detection
+        if firstPassOnly { return Found(faces: Self.withoutRepeats(found), searched: searched) }
         if found.isEmpty && sceneBrightness < t.minBrightness {
             found = brightenedPass(detection: detection, working: working)
         }

@@ -15,7 +15,9 @@ extension FrameAnalyzer {
     public func analyze(_ input: FrameInput, mode: FrameMode, rotation: FrameRotation = .none,
                         stream tracker: inout CaptureTracker) throws(FrameAnalysisError) -> StreamFrame {
         let analysis = try analyze(input, mode: mode, rotation: rotation,
-                                   previous: tracker.hint(thresholds: thresholds))
+                                   previous: tracker.hint(thresholds: thresholds),
+                                   firstFacePassOnly: mode == .selfie
+                                       && tracker.searchesFirstFacePassOnly(thresholds: thresholds))
         let capture = tracker.update(with: analysis, thresholds: thresholds)
         return StreamFrame(analysis: analysis,
                            feedback: tracker.feedback(for: analysis, captured: capture, thresholds: thresholds),

@@ -32,14 +32,19 @@ public final class FrameAnalyzer {
     /// `previous`: in a stream, the region the previous frame found (normalised to 0…1 of that frame,
     /// `CaptureTracker.hint`): a document's four corners, or the one face's box (top-left, bottom-right), around
     /// which the card or face is first looked for; the frame gets the full search only when it is not there (see
-    /// `DocumentFinder.track`, `FaceSearch.trackedFace`).
+    /// `DocumentFinder.track`, `FaceSearch.trackedFace`). `firstFacePassOnly`: a selfie is looked for with the first
+    /// face pass alone (a stream without a face lately, `CaptureTracker.searchesFirstFacePassOnly`; metric
+    /// `firstFacePassOnly`).
     public func analyze(_ input: FrameInput, mode: FrameMode, rotation: FrameRotation = .none,
-                        previous: [FramePoint]? = nil) throws(FrameAnalysisError) -> FrameAnalysis {
+                        previous: [FramePoint]? = nil,
+                        firstFacePassOnly: Bool = false) throws(FrameAnalysisError) -> FrameAnalysis {
         let (inputSize, detection) = try prepare(input, rotation: rotation)
         switch mode {
         case .document:
             return analyzeDocument(inputSize: inputSize, detection: detection, previous: previous)
-        case .selfie: return try analyzeSelfie(inputSize: inputSize, detection: detection, previous: previous)
+        case .selfie:
+            return try analyzeSelfie(inputSize: inputSize, detection: detection, previous: previous,
+                                     firstPassOnly: firstFacePassOnly)
         }
     }
 
@@ -337,7 +342,7 @@ public final class FrameAnalyzer {
     }
 
     private func analyzeSelfie(inputSize: (width: Int, height: Int), detection: GrayImage,
-                               previous: [FramePoint]?) throws(FrameAnalysisError) -> FrameAnalysis {
+                               previous: [FramePoint]?, firstPassOnly: Bool) throws(FrameAnalysisError) -> FrameAnalysis {
         let t = thresholds
         if faceSearch == nil { faceSearch = try FaceSearch(thresholds: t) }
         let search = faceSearch!
@@ -352,7 +357,8 @@ public final class FrameAnalyzer {
             if let face = tracked, Self.nearAFaceThreshold(face, in: detection, thresholds: t) { tracked = nil }
         }
         let main = tracked.map { FaceSearch.Found(faces: [$0], searched: detection) }
-            ?? search.mainFaces(detection: detection, working: working, sceneBrightness: sceneBrightness)
+            ?? search.mainFaces(detection: detection, working: working, sceneBrightness: sceneBrightness,
+                                firstPassOnly: firstPassOnly)
         let found = main.faces, searched = main.searched
         let sx = Double(inputSize.width) / Double(searched.width), sy = Double(inputSize.height) / Double(searched.height)
         func region(_ face: kyc_face) -> FaceRegion {
@@ -384,6 +390,7 @@ public final class FrameAnalyzer {
         metrics["contrast"] = exposure.stddev
         metrics["sharpness"] = sharpness.overall
         if tracked != nil { metrics["tracked"] = 1 }
+        if tracked == nil && firstPassOnly { metrics["firstFacePassOnly"] = 1 }
         if tracked == nil && !found.isEmpty && searched !== working {
             faces += search.secondPersons(besides: found, detection: detection, working: working,
                                           acceptingEyeless: sharpness.overall >= t.minSharpness

@@ -157,6 +157,36 @@ struct StillStreamTests {
         try await Self.expectSameSelfieAnswers(try #require(Self.sets[name]), name: name)
     }
 
+    /// A selfie stream with nobody in view looks with the first face pass only, except one frame in
+    /// `wholeFaceSearchEvery` (4), and tells NO_FACE throughout as each frame alone does; the user stepping in is found
+    /// on the very next frame, and the frame after that is answered as it is alone.
+    @Test func aStreamWithoutAFaceSearchesWholeOneFrameInFour() async throws {
+        let set = try GeneratedFrames.accuracySet.get()
+        let empty = try #require(set.labels.first { $0.mode == "selfie" && $0.expected == "NO_FACE" })
+        let user = try #require(set.labels.first { $0.mode == "selfie" && $0.expected == "GOOD" })
+        let (emptyBytes, userBytes) = (try set.bytes(empty), try set.bytes(user))
+        try await onOwnThread {
+            let analyzer = FrameAnalyzer()
+            let alone = try analyzer.analyze(.jpeg(emptyBytes), mode: .selfie)
+            #expect(alone.primary == .noFace && alone.metrics["firstFacePassOnly"] == nil)
+            var tracker = CaptureTracker()
+            var firstPassOnly: [Bool] = []
+            for _ in 0..<7 {
+                let frame = try analyzer.analyze(.jpeg(emptyBytes), mode: .selfie, stream: &tracker)
+                #expect(frame.feedback == alone.feedback)
+                firstPassOnly.append(frame.analysis.metrics["firstFacePassOnly"] == 1)
+            }
+            #expect(firstPassOnly == [false, true, true, true, false, true, true])
+            // Someone steps in while the search is light: the first pass finds them at once.
+            let userAlone = try analyzer.analyze(.jpeg(userBytes), mode: .selfie)
+            let arrived = try analyzer.analyze(.jpeg(userBytes), mode: .selfie, stream: &tracker)
+            #expect(arrived.analysis.metrics["firstFacePassOnly"] == 1)
+            #expect(arrived.feedback == userAlone.feedback && arrived.analysis.faces == userAlone.faces)
+            let next = try analyzer.analyze(.jpeg(userBytes), mode: .selfie, stream: &tracker)
+            #expect(next.analysis.metrics["firstFacePassOnly"] == nil && next.feedback == userAlone.feedback)
+        }
+    }
+
     /// A face whose size sits at a threshold is searched whole: a tracked box may differ from the first pass's by a
     /// few pixels, which must not decide FACE_TOO_LARGE or GOOD. A face far from its previous box is searched whole.
     @Test func aSelfieFaceAtAThresholdOrFarFromItsBoxIsSearchedWhole() async throws {
