@@ -21,6 +21,7 @@ run: build
 
 check-proto: deps-test
 	@scripts/check-proto
+	@scripts/check-swift-messages
 	@scripts/check-fixtures
 	@scripts/check-openapi
 
@@ -34,8 +35,11 @@ bench: build
 	@scripts/install-deps --bench
 	scripts/run-bench
 
-proto: deps
+# The Swift wrappers' generator reads protoc's descriptors with the Python `protobuf` package (tools/requirements.txt,
+# installed by --test).
+proto: deps-test
 	scripts/generate-proto
+	scripts/generate-swift-messages
 
 fixtures: deps
 	scripts/generate-fixtures

@@ -52,6 +52,14 @@ final class CArena {
         return raw.bindMemory(to: UnsafeMutablePointer<T>?.self, capacity: count)
     }
 
+    /// A repeated message field built from `values`.
+    func messageArray<Value, C>(_ values: [Value], _ build: (Value) -> UnsafeMutablePointer<C>)
+        -> UnsafeMutablePointer<UnsafeMutablePointer<C>?>? {
+        guard let array = pointerArray(of: C.self, count: values.count) else { return nil }
+        for (index, value) in values.enumerated() { array[index] = build(value) }
+        return array
+    }
+
     /// A repeated string field.
     func stringArray(_ values: [String]) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         guard let array = pointerArray(of: CChar.self, count: values.count) else { return nil }

@@ -387,12 +387,4 @@ extension CArena {
         wrapper.pointee.value = string(value)
         return wrapper
     }
-
-    /// A repeated message field built from `values`.
-    func messageArray<Value, C>(_ values: [Value], _ build: (Value) -> UnsafeMutablePointer<C>)
-        -> UnsafeMutablePointer<UnsafeMutablePointer<C>?>? {
-        guard let array = pointerArray(of: C.self, count: values.count) else { return nil }
-        for (index, value) in values.enumerated() { array[index] = build(value) }
-        return array
-    }
 }

@@ -90,15 +90,13 @@ struct  Kyc__V1__AnalyzeFrameRequest
    */
   ProtobufCBinaryData tracker_state;
   /*
-   * clockwise degrees (0, 90, 180, 270) that turn the frame upright, after a JPEG's own
+   * Clockwise degrees (0, 90, 180, 270) that turn the frame upright, after a JPEG's own EXIF orientation (Android:
+   * the frame's rotationDegrees); sizes and coordinates in the reply are in the upright frame.
    */
   int32_t rotation;
   /*
-   * EXIF orientation (Android: the frame's rotationDegrees); sizes and coordinates in
-   * the reply are in the upright frame
-   */
-  /*
-   * raw formats only: luma uses 16…235 (iOS "420v", ...VideoRange pixel formats) and is
+   * Raw formats only: luma uses 16…235 (iOS "420v", the ...VideoRange pixel formats) and is expanded to full range
+   * before analysis; false: 0…255 (Android YUV_420_888, iOS "420f").
    */
   protobuf_c_boolean video_range;
 };
