@@ -29,31 +29,50 @@ import Testing
         }
     }
 
-    private static func numbered(width: Int, height: Int) -> GrayImage {
-        let image = GrayImage()
-        image.resize(width: width, height: height)
-        for i in 0..<(width * height) { image.base[i] = UInt8(i) }
-        return image
-    }
+    /// Sizes with and without whole 8 × 8 blocks (a quarter turn moves those in registers, the rest pixel by pixel);
+    /// odd and unequal sides, so that an off-by-one or a swapped axis cannot cancel out.
+    static let sizes = [(7, 3), (37, 21), (16, 8), (8, 17), (64, 40)]
 
     @Test(arguments: 1...8)
     func everyExifOrientationPutsEachPixelWhereTheTagSays(value: Int) throws {
         let orientation = try #require(FrameOrientation(exifOrientation: value))
         let sides = try #require(Self.exifSides[value])
-        // Odd, unequal sides: an off-by-one or a swapped axis cannot cancel out.
-        let (width, height) = (7, 3)
-        let stored = Self.numbered(width: width, height: height)
-        let upright = GrayImage()
-        upright.setUpright(from: stored, orientation: orientation)
-        let size = orientation.upright(width: width, height: height)
-        #expect((upright.width, upright.height) == (size.width, size.height))
-        #expect(size.width == ([5, 6, 7, 8].contains(value) ? height : width))
-        for y in 0..<height {
-            for x in 0..<width {
-                let at = Self.expectedPosition(x: x, y: y, sides: sides, uprightWidth: size.width,
-                                               uprightHeight: size.height)
-                #expect(upright.base[at.y * upright.width + at.x] == UInt8(y * width + x),
-                        "EXIF \(value): stored (\(x), \(y)) should be at (\(at.x), \(at.y))")
+        for (width, height) in Self.sizes {
+            // Two images, one holding each pixel's x and one its y, so that every pixel is told apart exactly.
+            for coordinate in ["x", "y"] {
+                let stored = GrayImage()
+                stored.resize(width: width, height: height)
+                for y in 0..<height {
+                    for x in 0..<width { stored.base[y * width + x] = UInt8(coordinate == "x" ? x : y) }
+                }
+                let upright = GrayImage()
+                upright.setUpright(from: stored, orientation: orientation)
+                let size = orientation.upright(width: width, height: height)
+                #expect((upright.width, upright.height) == (size.width, size.height))
+                #expect(size.width == ([5, 6, 7, 8].contains(value) ? height : width))
+                var misplaced = 0
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let at = Self.expectedPosition(x: x, y: y, sides: sides, uprightWidth: size.width,
+                                                       uprightHeight: size.height)
+                        if upright.base[at.y * upright.width + at.x] != UInt8(coordinate == "x" ? x : y) {
+                            misplaced += 1
+                        }
+                    }
+                }
+                #expect(misplaced == 0, "EXIF \(value), \(width)×\(height): \(misplaced) pixels misplaced (\(coordinate))")
+            }
+        }
+    }
+
+    /// The 8 × 8 register transpose alone: element k holds stored column k, byte j of it stored row j.
+    @Test func eightByEightBlocksAreTransposedInRegisters() {
+        let stride = 11
+        let pixels = (0..<(8 * stride)).map { UInt8($0) }
+        let columns = pixels.withUnsafeBufferPointer { GrayImage.transposed8x8($0.baseAddress!, stride: stride) }
+        withUnsafeBytes(of: columns) { bytes in
+            for k in 0..<8 {
+                for j in 0..<8 { #expect(bytes[8 * k + j] == pixels[j * stride + k], "column \(k), row \(j)") }
             }
         }
     }
