@@ -37,7 +37,9 @@ public final class JPEGGrayDecoder {
             tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &w, &h, &subsampling, &colorspace)
         }
         guard rc == 0, w > 0, h > 0 else {
-            throw FrameAnalysisError(code: .corruptImage, message: "not a readable JPEG (\(Self.message(handle)))")
+            let reason = Self.message(handle)
+            renewAfterError()
+            throw FrameAnalysisError(code: .corruptImage, message: "not a readable JPEG (\(reason))")
         }
         // Print-production JPEGs (CMYK, YCCK) have no luma plane to decode to gray; cameras never write them.
         guard colorspace != Int32(TJCS_CMYK.rawValue), colorspace != Int32(TJCS_YCCK.rawValue) else {
@@ -79,8 +81,9 @@ public final class JPEGGrayDecoder {
                           Int32(scaled.height), Int32(TJPF_GRAY.rawValue), flags)
         }
         if rc != 0 {
-            throw FrameAnalysisError(code: .corruptImage,
-                                     message: "JPEG data is damaged or truncated (\(Self.message(handle)))")
+            let reason = Self.message(handle)
+            renewAfterError()
+            throw FrameAnalysisError(code: .corruptImage, message: "JPEG data is damaged or truncated (\(reason))")
         }
         return size
     }
@@ -94,6 +97,16 @@ public final class JPEGGrayDecoder {
     }
 
     private let scratch = GrayImage()
+
+    /// A TurboJPEG handle that failed mid-stream is left in libjpeg's state of that moment (TurboJPEG 2.1 does not
+    /// abort the decompressor when it returns an error), and the next JPEG, however sound, then fails too ("Bogus DQT
+    /// index", "Bogus Huffman table definition"): one damaged frame would make every later frame of the analyzer's
+    /// thread `corrupt_image`, another tenant's included. So the handle is replaced after every error (errors only:
+    /// a sound frame reuses it).
+    private func renewAfterError() {
+        if let handle { tjDestroy(handle) }
+        handle = tjInitDecompress()
+    }
 
     private static func message(_ handle: tjhandle) -> String {
         guard let text = tjGetErrorStr2(handle) else { return "unknown error" }

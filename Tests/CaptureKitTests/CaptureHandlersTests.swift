@@ -156,6 +156,14 @@ struct CaptureHandlersTests {
         }
         #expect(error?.violations.first?.field == "frame")
         #expect(error?.code == "corrupt_image")
+        // The worker's analyzer (one thread, so the same one) still reads the next sound frame: a damaged frame once
+        // left its TurboJPEG handle broken for every later frame (BadInputTests.aDamagedFrameDoesNotSpoilTheNextSoundOne).
+        for cut in [300, bytes.count / 3] {
+            _ = Self.invalid { try handlers.analyzeFrame(Self.envelope(Self.jpegRequest(Array(bytes.prefix(cut))))) }
+            let reply = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(Self.envelope(Self.jpegRequest(bytes))))
+            #expect(reply.feedback.first?.code == "GOOD")
+        }
+        #expect(handlers.analyzerCount == 1)
     }
 
     @Test func frameLargerThanTheConfiguredMaximumIsRefused() throws {

@@ -23,6 +23,22 @@ import Testing
         #expect(code(.jpeg([0xFF, 0xD8, 0xFF])) == .corruptImage)
     }
 
+    /// TurboJPEG 2.1 leaves a handle that failed mid-stream in libjpeg's state of that moment: before the decoder
+    /// renewed its handle after an error, the next sound frame failed too ("Bogus DQT index"), so one damaged frame
+    /// made every later frame of that analyzer (a CaptureService worker thread, any tenant's) `corrupt_image`.
+    @Test func aDamagedFrameDoesNotSpoilTheNextSoundOne() throws {
+        let sound = documentFrame().jpeg()
+        let analyzer = FrameAnalyzer()
+        let expected = try analyzer.analyze(.jpeg(sound), mode: .document)
+        // Cut in the tables, cut in the entropy-coded data, a marker without its segment, garbage after the start.
+        let damaged = [Array(sound.prefix(300)), Array(sound.prefix(sound.count / 2)), [0xFF, 0xD8, 0xFF, 0xDB],
+                       Array(sound.prefix(2)) + Array(repeating: 0xAB, count: 400)]
+        for bad in damaged {
+            #expect(throws: FrameAnalysisError.self) { try analyzer.analyze(.jpeg(bad), mode: .document) }
+            #expect(try analyzer.analyze(.jpeg(sound), mode: .document) == expected)
+        }
+    }
+
     @Test func truncatedJPEGIsCorruptNotHalfGrey() {
         let jpeg = documentFrame().jpeg()
         #expect(code(.jpeg(Array(jpeg.prefix(jpeg.count / 2)))) == .corruptImage)

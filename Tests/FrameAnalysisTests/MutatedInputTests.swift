@@ -1,0 +1,122 @@
+// Damaged frames, made by seeded random mutation of good ones: the engine answers each with an analysis or an error
+// value, never a crash (a crash ends the test process), and an analysis has only finite numbers. The header and EXIF
+// area are mutated hardest: that is where a parser meets a length or an offset it must not trust.
+import Foundation
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct MutatedInputTests {
+    /// A small deterministic generator (tests must not depend on the system RNG).
+    struct Mutator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(max(bound, 1)))
+        }
+
+        /// One to four damages: bytes overwritten (mostly in the first 2 KB), a cut, bytes inserted or a 16-bit
+        /// length set to an extreme.
+        mutating func damaged(_ bytes: [UInt8]) -> [UInt8] {
+            var out = bytes
+            for _ in 0...next(4) {
+                guard !out.isEmpty else { break }
+                let near = min(out.count, 2048)
+                switch next(5) {
+                case 0, 1:
+                    out[next(next(4) == 0 ? out.count : near)] = UInt8(next(256))
+                case 2:
+                    out = Array(out.prefix(next(out.count)))
+                case 3:
+                    let at = next(near)
+                    out.insert(contentsOf: (0..<(1 + next(8))).map { _ in UInt8(next(256)) }, at: at)
+                default:
+                    let at = next(max(near - 1, 1))
+                    let length: [UInt16] = [0, 1, 2, 0xFFFF, 0x8000, UInt16(next(65_536))]
+                    let value = length[next(length.count)]
+                    if at + 1 < out.count {
+                        out[at] = UInt8(value >> 8)
+                        out[at + 1] = UInt8(value & 0xFF)
+                    }
+                }
+            }
+            return out
+        }
+    }
+
+    private static func fixture(_ name: String) throws -> [UInt8] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+        return Array(try Data(contentsOf: url))
+    }
+
+    /// Runs `analyze` on `count` damaged copies of `jpeg`; returns (analyses, errors). With `exifBody`, every other
+    /// copy is damaged only inside that range (the EXIF data): the JPEG still decodes, and the EXIF reader meets
+    /// every kind of broken directory while the frame is analysed however it says to turn it.
+    private static func survive(_ jpeg: [UInt8], mode: FrameMode, count: Int, seed: UInt64,
+                                exifBody: Range<Int>? = nil) -> (Int, Int) {
+        var mutator = Mutator(state: seed)
+        let analyzer = FrameAnalyzer()
+        var analysed = 0, refused = 0
+        for index in 0..<count {
+            var damaged: [UInt8]
+            if let exifBody, index % 2 == 0 {
+                damaged = jpeg
+                for _ in 0...mutator.next(8) {
+                    damaged[exifBody.lowerBound + mutator.next(exifBody.count)] = UInt8(mutator.next(256))
+                }
+            } else {
+                damaged = mutator.damaged(jpeg)
+            }
+            _ = ExifOrientationReader.orientation(ofJPEG: damaged)
+            do {
+                let analysis = try analyzer.analyze(.jpeg(damaged), mode: mode,
+                                                    rotation: FrameRotation.allCases[mutator.next(4)])
+                let finite = analysis.metrics.values.values.allSatisfy { $0.isFinite }
+                #expect(finite, "\(analysis.metrics)")
+                #expect(analysis.width > 0 && analysis.height > 0 && !analysis.feedback.isEmpty)
+                analysed += 1
+            } catch {
+                #expect(!error.message.isEmpty)
+                refused += 1
+            }
+        }
+        return (analysed, refused)
+    }
+
+    @Test func damagedPhonePhotosWithExifAreAnalysedOrRefused() throws {
+        let jpeg = try Self.fixture("sideways-selfie-exif6-framegen.jpg")
+        let app1 = try #require((0..<(jpeg.count - 1)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xE1 })
+        let length = Int(jpeg[app1 + 2]) << 8 | Int(jpeg[app1 + 3])
+        let (analysed, refused) = Self.survive(jpeg, mode: .selfie, count: 80, seed: 11,
+                                               exifBody: (app1 + 4)..<(app1 + 2 + length))
+        #expect(analysed + refused == 80)
+        #expect(refused > 0, "the mutations must reach the decoder's refusals")
+        #expect(analysed >= 40, "the copies damaged inside the EXIF data still decode (\(analysed))")
+    }
+
+    @Test func damagedDocumentFramesAreAnalysedOrRefused() throws {
+        let baseline = documentFrame().jpeg(), progressive = documentFrame(seed: 3).jpeg(progressive: true)
+        for (jpeg, seed) in [(baseline, UInt64(5)), (progressive, UInt64(6))] {
+            let (analysed, refused) = Self.survive(jpeg, mode: .document, count: 150, seed: seed)
+            #expect(analysed + refused == 150 && refused > 0)
+        }
+    }
+
+    /// The EXIF reader alone, fast enough for many more cases: damaged APP1 segments read as some orientation or
+    /// upright, never a crash.
+    @Test func damagedExifSegmentsNeverCrashTheReader() throws {
+        let jpeg = try Self.fixture("sideways-selfie-exif6-framegen.jpg")
+        let app1 = try #require((0..<(jpeg.count - 1)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xE1 })
+        let length = Int(jpeg[app1 + 2]) << 8 | Int(jpeg[app1 + 3])
+        var mutator = Mutator(state: 7)
+        var upright = 0
+        for _ in 0..<3000 {
+            var damaged = Array(jpeg.prefix(app1 + 2 + length + 2))
+            for _ in 0...mutator.next(6) {
+                damaged[app1 + 2 + mutator.next(length)] = UInt8(mutator.next(256))
+            }
+            if ExifOrientationReader.orientation(ofJPEG: damaged) == .upright { upright += 1 }
+        }
+        #expect(upright > 0)
+    }
+}
+
