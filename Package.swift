@@ -193,7 +193,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FrameAnalysisTests",
-            dependencies: ["FrameAnalysis", "KYCCore"],
+            dependencies: ["FrameAnalysis", "KYCCore", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -5,6 +5,7 @@ import KYCCore
 import KYCMessages
 import Messaging
 import Testing
+import TestSupport
 
 /// capture.AnalyzeFrame without sockets: validation, engine errors as INVALID_ARGUMENT on `frame`, and auto-capture
 /// with the tracker state travelling in the request and reply (also across two handler instances, as across two
@@ -257,6 +258,33 @@ struct CaptureHandlersTests {
         jpeg.videoRange = true
         let error = Self.invalid { try handlers.analyzeFrame(Self.envelope(jpeg)) }
         #expect(error?.violations.map(\.field) == ["video_range"])
+    }
+
+    /// A request damaged on the wire (seeded random damage to a sound one, the framing and lengths hardest) is
+    /// answered with a reply or INVALID_ARGUMENT, never a crash, and the handler goes on serving sound requests.
+    @Test func damagedRequestsAreAnsweredOrRefusedAndTheHandlerKeepsServing() throws {
+        let handlers = CaptureHandlers(stateKeys: Self.keys, workerThreads: 1)
+        var pixels = [UInt8](repeating: 70, count: 96 * 64)
+        for y in 16..<48 { for x in 20..<76 { pixels[y * 96 + x] = 200 } }
+        let sound = AnalyzeFrameRequest(frame: pixels, format: .gray8, width: 96, height: 64, mode: .document,
+                                        streamID: "s", rotation: 90).serialized()
+        var mutator = SeededMutator(state: 3)
+        var answered = 0, refused = 0
+        for _ in 0..<400 {
+            var envelope = Self.envelope(AnalyzeFrameRequest(frame: [], format: .jpeg, mode: .document, streamID: "s"))
+            envelope.payload = mutator.damaged(sound)
+            do {
+                _ = try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(envelope))
+                answered += 1
+            } catch let error as ServiceError {
+                #expect(error.status == .invalidArgument && !error.violations.isEmpty)
+                refused += 1
+            }
+        }
+        #expect(answered + refused == 400 && answered > 0 && refused > 0)
+        var envelope = Self.envelope(AnalyzeFrameRequest(frame: [], format: .jpeg, mode: .document, streamID: "s"))
+        envelope.payload = sound
+        #expect(try AnalyzeFrameReply(serialized: try handlers.analyzeFrame(envelope)).width == 64)
     }
 
     @Test func everyMalformedFieldIsReportedAtOnce() {

@@ -3,46 +3,10 @@
 // area are mutated hardest: that is where a parser meets a length or an offset it must not trust.
 import Foundation
 import Testing
+import TestSupport
 @testable import FrameAnalysis
 
 @Suite struct MutatedInputTests {
-    /// A small deterministic generator (tests must not depend on the system RNG).
-    struct Mutator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(max(bound, 1)))
-        }
-
-        /// One to four damages: bytes overwritten (mostly in the first 2 KB), a cut, bytes inserted or a 16-bit
-        /// length set to an extreme.
-        mutating func damaged(_ bytes: [UInt8]) -> [UInt8] {
-            var out = bytes
-            for _ in 0...next(4) {
-                guard !out.isEmpty else { break }
-                let near = min(out.count, 2048)
-                switch next(5) {
-                case 0, 1:
-                    out[next(next(4) == 0 ? out.count : near)] = UInt8(next(256))
-                case 2:
-                    out = Array(out.prefix(next(out.count)))
-                case 3:
-                    let at = next(near)
-                    out.insert(contentsOf: (0..<(1 + next(8))).map { _ in UInt8(next(256)) }, at: at)
-                default:
-                    let at = next(max(near - 1, 1))
-                    let length: [UInt16] = [0, 1, 2, 0xFFFF, 0x8000, UInt16(next(65_536))]
-                    let value = length[next(length.count)]
-                    if at + 1 < out.count {
-                        out[at] = UInt8(value >> 8)
-                        out[at + 1] = UInt8(value & 0xFF)
-                    }
-                }
-            }
-            return out
-        }
-    }
-
     private static func fixture(_ name: String) throws -> [UInt8] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
         return Array(try Data(contentsOf: url))
@@ -53,7 +17,7 @@ import Testing
     /// every kind of broken directory while the frame is analysed however it says to turn it.
     private static func survive(_ jpeg: [UInt8], mode: FrameMode, count: Int, seed: UInt64,
                                 exifBody: Range<Int>? = nil) -> (Int, Int) {
-        var mutator = Mutator(state: seed)
+        var mutator = SeededMutator(state: seed)
         let analyzer = FrameAnalyzer()
         var analysed = 0, refused = 0
         for index in 0..<count {
@@ -107,7 +71,7 @@ import Testing
         let jpeg = try Self.fixture("sideways-selfie-exif6-framegen.jpg")
         let app1 = try #require((0..<(jpeg.count - 1)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xE1 })
         let length = Int(jpeg[app1 + 2]) << 8 | Int(jpeg[app1 + 3])
-        var mutator = Mutator(state: 7)
+        var mutator = SeededMutator(state: 7)
         var upright = 0
         for _ in 0..<3000 {
             var damaged = Array(jpeg.prefix(app1 + 2 + length + 2))
