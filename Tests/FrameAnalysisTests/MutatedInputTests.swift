@@ -82,5 +82,33 @@ import TestSupport
         }
         #expect(upright > 0)
     }
-}
 
+    /// Raw frames of every layout, sound and not: random sizes (tiny to large), strides, formats, buffers a few bytes
+    /// short or long, and every rotation. Each is analysed or refused with an error value.
+    @Test func rawFramesOfAnyLayoutAreAnalysedOrRefused() {
+        var mutator = SeededMutator(state: 9)
+        let analyzer = FrameAnalyzer(maxPixels: 4_000_000)
+        var analysed = 0, refused = 0
+        for _ in 0..<300 {
+            let width = 1 + mutator.next(mutator.next(2) == 0 ? 40 : 2100)
+            let height = 1 + mutator.next(mutator.next(2) == 0 ? 40 : 1300)
+            let stride = width + mutator.next(3) * mutator.next(64)
+            let format = RawPixelFormat.allCases[mutator.next(3)]
+            let rows = height + (format == .gray8 ? 0 : (height + 1) / 2)
+            let size = max(0, stride * rows - mutator.next(2) * mutator.next(stride + 1) + mutator.next(2) * mutator.next(9))
+            let bytes = [UInt8](repeating: UInt8(mutator.next(256)), count: min(size, 12_000_000))
+            do {
+                let analysis = try analyzer.analyze(.raw(bytes: bytes, width: width, height: height, stride: stride,
+                                                         format: format, lumaRange: mutator.next(2) == 0 ? .full : .video),
+                                                    mode: mutator.next(4) == 0 ? .selfie : .document,
+                                                    rotation: FrameRotation.allCases[mutator.next(4)])
+                #expect(analysis.metrics.values.values.allSatisfy { $0.isFinite })
+                analysed += 1
+            } catch {
+                refused += 1
+            }
+        }
+        print("raw layouts: \(analysed) analysed, \(refused) refused")
+        #expect(analysed >= 50 && refused > 0 && analysed + refused == 300)
+    }
+}
