@@ -8,26 +8,30 @@ import KYCMessages
 import Messaging
 import ZeroMQ
 
-/// `kyc-bench capture-stream --endpoint tcp://127.0.0.1:P --frames DIR [--sequence still|moving] [--stream ID]`
+/// `kyc-bench capture-stream --endpoint tcp://127.0.0.1:P --frames DIR [--sequence still|moving] [--stream ID]
+/// [--rotation DEG]`
 struct CaptureStreamCommand {
     let endpoint: String
     let directory: String
     let sequence: String
     let streamID: String
     let timeoutMilliseconds: Int64
+    /// Sent as `AnalyzeFrameRequest.rotation` with every frame (the service refuses what is not a quarter turn).
+    let rotation: Int32
 
     static let usage = """
           kyc-bench capture-stream --endpoint ENDPOINT --frames DIR [--sequence still|moving] [--stream ID]
-                                   [--timeout-ms N]
+                                   [--timeout-ms N] [--rotation 0|90|180|270]
               sends framegen's seq_<sequence>_* frames in order as one stream to capture.AnalyzeFrame through the
-              broker's client endpoint; prints a JSON line per frame and round-trip latency key=value lines
+              broker's client endpoint (each with the rotation); prints a JSON line per frame (file, instance,
+              feedback, capture, upright width and height) and round-trip latency key=value lines
         """
 
     init(arguments: ArraySlice<String>) throws {
         var values: [String: String] = [:]
         var iterator = arguments.makeIterator()
         while let name = iterator.next() {
-            guard ["--endpoint", "--frames", "--sequence", "--stream", "--timeout-ms"].contains(name) else {
+            guard ["--endpoint", "--frames", "--sequence", "--stream", "--timeout-ms", "--rotation"].contains(name) else {
                 throw BenchError(.usage, function: "arguments", message: "unexpected argument '\(name)'")
             }
             guard let value = iterator.next() else {
@@ -46,6 +50,10 @@ struct CaptureStreamCommand {
             throw BenchError(.usage, function: "arguments", message: "--timeout-ms must be 1...600000")
         }
         timeoutMilliseconds = timeout
+        guard let degrees = Int32(values["--rotation"] ?? "0") else {
+            throw BenchError(.usage, function: "arguments", message: "--rotation must be a number of degrees")
+        }
+        rotation = degrees
     }
 
     func run() throws {
@@ -64,7 +72,7 @@ struct CaptureStreamCommand {
                 throw BenchError(.notReady, function: "read", message: "cannot read \(file)")
             }
             let request = AnalyzeFrameRequest(frame: Array(data), format: .jpeg, mode: .document, streamID: streamID,
-                                              trackerState: state)
+                                              trackerState: state, rotation: rotation)
             var envelope = RequestEnvelope()
             envelope.tenant = "bench"
             envelope.method = "capture.AnalyzeFrame"
@@ -80,7 +88,8 @@ struct CaptureStreamCommand {
             let analysis = try AnalyzeFrameReply(serialized: reply.payload)
             state = analysis.trackerState
             print(Self.json(["file": file, "instance": analysis.instance, "capture": analysis.capture,
-                             "feedback": analysis.feedback.map(\.code)]))
+                             "feedback": analysis.feedback.map(\.code), "width": analysis.width,
+                             "height": analysis.height]))
         }
         for line in LatencySummary(nanoseconds: samples).keyValueLines(prefix: "capture_stream.round_trip") {
             print(line)

@@ -55,4 +55,37 @@ struct CaptureEndToEndTests {
         #expect(firstCapture == 2, "\(replies)")
         #expect(replies.prefix(firstCapture + 1).allSatisfy { ($0["feedback"] as? [String])?.first == "GOOD" })
     }
+
+    /// The rotation travels through the broker to the service: a stream sent upside down (rotation 180, as a phone
+    /// held the other way up sends it) is turned back and captured as the upright one; a quarter turn swaps the
+    /// reply's width and height; anything else is refused on `rotation` and the service keeps serving.
+    @Test func aStreamSentTurnedIsAnsweredUpright() async throws {
+        let scratch = try TemporaryDirectory("kyc-e2e-capture-turned")
+        defer { scratch.remove() }
+        let frames = try Self.stillSequence(count: 4, in: scratch)
+        let stack = try StackHarness()
+        defer { stack.stopAll() }
+        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "capture"])
+        try stack.start("CaptureService")
+        try await stack.waitForWorkers("capture", count: 1)
+        func play(_ rotation: String, stream: String) throws -> [[String: Any]] {
+            let result = try stack.runTool("kyc-bench", ["capture-stream", "--endpoint", stack.brokerClientEndpoint,
+                                                         "--frames", frames, "--stream", stream,
+                                                         "--rotation", rotation])
+            #expect(result.status == 0)
+            return result.output.split(separator: "\n").compactMap { line in
+                guard line.hasPrefix("{") else { return nil }
+                return try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            }
+        }
+        let upsideDown = try play("180", stream: "turned-180")
+        #expect(upsideDown.count == 4)
+        #expect(upsideDown.map { $0["capture"] as? Bool ?? false } == [false, false, true, false], "\(upsideDown)")
+        #expect(upsideDown.allSatisfy { $0["width"] as? Int == 1280 && $0["height"] as? Int == 720 })
+        let quarter = try play("90", stream: "turned-90")
+        #expect(quarter.allSatisfy { $0["width"] as? Int == 720 && $0["height"] as? Int == 1280 }, "\(quarter)")
+        let refused = try play("45", stream: "turned-45")
+        #expect(refused.count == 4 && refused.allSatisfy { $0["error"] as? String == "invalid_value" }, "\(refused)")
+        #expect(try play("0", stream: "upright").count == 4)
+    }
 }
