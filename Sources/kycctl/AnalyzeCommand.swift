@@ -1,5 +1,6 @@
 // `kycctl analyze`: the frame-analysis engine offline, for tuning thresholds. One JSON object per frame on stdout:
-// {file, width, height, region, metrics, feedback, capture}. An unreadable file or frame stops with exit code 2.
+// {file, width, height, region, metrics, feedback, capture}. Files are JPEGs, or raw camera frames of one layout with
+// --raw. An unreadable file or frame stops with exit code 2.
 import FrameAnalysis
 import Foundation
 
@@ -41,7 +42,7 @@ func analyze(_ arguments: ArraySlice<String>) throws {
 }
 
 private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
-    let options = try Options(arguments, switches: ["sequence"])
+    let options = try Options(arguments, switches: ["sequence", "video-range"])
     let mode: FrameMode
     switch options.values["mode"] ?? "document" {
     case "document": mode = .document
@@ -66,7 +67,19 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
         }
         rotation = value
     }
-    for key in options.values.keys where !["mode", "thresholds", "rotation"].contains(key) {
+    var raw: RawFrameLayout?
+    if let text = options.values["raw"] {
+        guard let layout = RawFrameLayout(argument: text) else {
+            throw CommandLineError(description: "--raw must be FORMAT:WIDTHxHEIGHT[:STRIDE] with FORMAT gray8, nv12 "
+                                   + "or nv21 (e.g. nv21:1280x720), not '\(text)'")
+        }
+        raw = layout
+    }
+    let videoRange = options.switches.contains("video-range")
+    if videoRange && raw == nil {
+        throw CommandLineError(description: "--video-range applies to --raw frames only (a JPEG's luma is full range)")
+    }
+    for key in options.values.keys where !["mode", "thresholds", "rotation", "raw"].contains(key) {
         throw CommandLineError(description: "unknown option --\(key)")
     }
     guard !options.positional.isEmpty else { throw CommandLineError(description: "analyze needs at least one FILE") }
@@ -85,7 +98,8 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
         let frame: StreamFrame
         do {
             // In a sequence each frame is looked for around the previous frame's region first, as the service does.
-            frame = try analyzer.analyze(.jpeg([UInt8](data)), mode: mode, rotation: rotation, stream: &tracker)
+            let input = raw?.input([UInt8](data), lumaRange: videoRange ? .video : .full) ?? .jpeg([UInt8](data))
+            frame = try analyzer.analyze(input, mode: mode, rotation: rotation, stream: &tracker)
         } catch {
             throw AnalyzeFileError(message: "\(path): \(error.message) (\(error.code.rawValue))")
         }

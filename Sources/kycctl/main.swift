@@ -17,9 +17,11 @@ let usage = """
       kycctl verify-evidence BUNDLE.json [--document ID=FILE …] [--platform-key BASE64]
                                                   check a signing evidence bundle offline (exit 0 ok, 1 failed)
       kycctl verify-log [--tenant ID]             check the hash-chained signing evidence log (exit 0 intact)
-      kycctl analyze [--mode document|selfie] [--sequence] [--rotation 0|90|180|270] [--thresholds FILE.json] FILE…
+      kycctl analyze [--mode document|selfie] [--sequence] [--rotation 0|90|180|270] [--thresholds FILE.json]
+                     [--raw FORMAT:WIDTHxHEIGHT[:STRIDE] [--video-range]] FILE…
                                                   run the frame-analysis engine offline; one JSON object per frame
-                                                  (--rotation: the clockwise turn the frames need, after their EXIF)
+                                                  (--rotation: the clockwise turn the frames need, after their EXIF;
+                                                  --raw: the files are gray8/nv12/nv21 camera frames of that layout)
 
     Environment:
       KYC_DATA_DIR      directory of each service's SQLite database (default ./data)

@@ -81,6 +81,39 @@ struct AnalyzeCommandEndToEndTests {
         #expect(refused.error.contains("--rotation must be 0, 90, 180 or 270"), "\(refused.error)")
     }
 
+    /// A device's raw dump (an NV21 frame of 640 × 360, luma in video range) read with --raw: the layout, the rotation
+    /// and the range apply as in CaptureService; a bad layout or a file of the wrong size stops with exit code 2.
+    @Test func rawCameraFramesAreReadWithTheirLayout() throws {
+        let scratch = try TemporaryDirectory("kyc-analyze-raw")
+        let (width, height) = (640, 360)
+        var luma = [UInt8](repeating: 235, count: width * height)   // video-range white: a blank, bright wall
+        for y in 100..<260 { for x in 160..<480 { luma[y * width + x] = 120 } }
+        let frame = scratch.file("frame.nv21")
+        try Data(luma + [UInt8](repeating: 128, count: width * height / 2)).write(to: URL(fileURLWithPath: frame))
+        struct Raw: Decodable {
+            let width: Int, height: Int
+            let metrics: [String: Double]
+        }
+        func analyse(_ extra: [String]) throws -> Raw? {
+            let result = try Self.run(["analyze", "--raw", "nv21:640x360"] + extra + [frame])
+            #expect(result.status == 0, "\(result.error)")
+            return try? JSONDecoder().decode(Raw.self, from: Data(result.output.utf8))
+        }
+        let asIs = try #require(try analyse([]))
+        #expect((asIs.width, asIs.height) == (640, 360))
+        let expanded = try #require(try analyse(["--video-range"]))
+        #expect(try #require(expanded.metrics["brightness"]) > #require(asIs.metrics["brightness"]) + 10)
+        let turned = try #require(try analyse(["--rotation", "270"]))
+        #expect((turned.width, turned.height) == (360, 640))
+        let badLayout = try Self.run(["analyze", "--raw", "nv99:640x360", frame])
+        #expect(badLayout.status == 2 && badLayout.error.contains("--raw must be FORMAT:WIDTHxHEIGHT"))
+        let jpegRange = try Self.run(["analyze", "--video-range", frame])
+        #expect(jpegRange.status == 2 && jpegRange.error.contains("--video-range applies to --raw frames only"))
+        let wrongSize = try Self.run(["analyze", "--raw", "nv21:1280x720", frame])
+        #expect(wrongSize.status == 2 && wrongSize.error.contains(frame) && wrongSize.error.contains("wrong_raw_size"),
+                "\(wrongSize.error)")
+    }
+
     @Test func anUnreadableFileExitsWith2AndSaysWhich() throws {
         let scratch = try TemporaryDirectory("kyc-analyze-bad")
         let missing = scratch.file("no-such-frame.jpg")
