@@ -192,6 +192,6 @@ enum SigningRequestBody {
             keyID: try reader.requiredString("keyId", maxLength: 64),
             signature: try JSONFieldReader.strictBase64(try reader.requiredString("signature", maxLength: 1024),
                                                        field: "signature"),
-            data: try data.map { try JSONFieldReader.strictBase64($0, field: "data") })
+            shownData: try data.map { try JSONFieldReader.strictBase64($0, field: "data") })
     }
 }

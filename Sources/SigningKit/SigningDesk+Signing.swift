@@ -68,7 +68,7 @@ extension SigningDesk {
                                             message: "the session has no declared identity; open it with identity "
                                                 + "to sign")
             }
-            if let data = request.data, SHA256.hex(data) != sha256 {
+            if let data = request.shownData, SHA256.hex(data) != sha256 {
                 throw ServiceError.invalidArgument(field: "data", code: "document_mismatch",
                                                    message: "data is not the document of this request")
             }
@@ -121,7 +121,7 @@ extension SigningDesk {
                                                      "sessionId": .string(principal.id),
                                                      "identityType": .string(identity.identityType),
                                                      "identityNo": .string(identity.identityNo),
-                                                     "dataVerified": .bool(request.data != nil)]), now: time)
+                                                     "dataVerified": .bool(request.shownData != nil)]), now: time)
             return SignDocumentReply(reference: request.reference, documentID: request.documentID, keyID: request.keyID,
                                      signedAtMs: time, replayed: false,
                                      unsignedDocumentIDs: try self.unsignedDocuments(tx, tenant: tenant,

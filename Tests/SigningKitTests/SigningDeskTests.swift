@@ -68,7 +68,7 @@ import Testing
             serviceError {
                 _ = try fixture.desk.sign(SignDocumentRequest(reference: reference, documentID: document,
                                                               keyID: keyID ?? enrolled.keyID, signature: signature,
-                                                              data: data), envelope: envelope ?? fixture.device())
+                                                              shownData: data), envelope: envelope ?? fixture.device())
             }
         }
         let good = key.sign(fixture.message(request, 0))
