@@ -61,10 +61,10 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     /// whole again (`CaptureTracker.hint`); 0 searches every frame whole. A wrong track (the card's own print
     /// after a jump) lasts at most this many frames.
     public var maxTrackedFrames: Int = 4
-    /// In a selfie stream with no face in view, one frame in this many gets the whole face search (every fallback
-    /// pass); the frames between look with the first pass only (`CaptureTracker.searchesFirstFacePassOnly`). 1
-    /// searches every frame whole.
-    public var wholeFaceSearchEvery: Int = 4
+    /// In a stream where the whole search found nothing (no card, no face), one frame in this many gets the whole
+    /// search again (every fallback search or pass); the frames between get the first search only
+    /// (`CaptureTracker.searchesLightly`). 1 searches every frame whole.
+    public var wholeSearchEvery: Int = 4
 
     /// The documented defaults.
     public static let `default` = AnalysisThresholds()
@@ -90,7 +90,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case workingLongSide, minDocumentConfidence, edgeMargin, minFill, maxFill, maxSkew, minBrightness,
              maxBrightness, minSharpness, minDocumentSharpness, maxMotionAnisotropy, overexposedFraction, glareLuma, maxGlareFraction, maxGlareBlob, minFaceSize,
-             maxFaceSize, maxFaceOffset, stillFrames, maxCornerMotion, maxTrackedFrames, wholeFaceSearchEvery
+             maxFaceSize, maxFaceOffset, stillFrames, maxCornerMotion, maxTrackedFrames, wholeSearchEvery
     }
 
     /// Any key, so unknown ones can be named in the error.
@@ -145,7 +145,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try read(.stillFrames, &t.stillFrames, in: 1...1000)
         try read(.maxCornerMotion, &t.maxCornerMotion, in: 0...1)
         try read(.maxTrackedFrames, &t.maxTrackedFrames, in: 0...1000)
-        try read(.wholeFaceSearchEvery, &t.wholeFaceSearchEvery, in: 1...1000)
+        try read(.wholeSearchEvery, &t.wholeSearchEvery, in: 1...1000)
         guard t.minFill <= t.maxFill else {
             throw AnalysisThresholdsError(key: "minFill", message: "minFill must not exceed maxFill")
         }
@@ -181,7 +181,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try c.encode(stillFrames, forKey: .stillFrames)
         try c.encode(maxCornerMotion, forKey: .maxCornerMotion)
         try c.encode(maxTrackedFrames, forKey: .maxTrackedFrames)
-        try c.encode(wholeFaceSearchEvery, forKey: .wholeFaceSearchEvery)
+        try c.encode(wholeSearchEvery, forKey: .wholeSearchEvery)
     }
 }
 

@@ -32,17 +32,16 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     /// Frames in a row found around the previous frame's corners (the analysis's `tracked` metric) since the last one
     /// searched whole.
     public private(set) var trackedInARow: Int = 0
-    /// Selfie frames in a row, up to the previous one, in which no face was found, counted 1…`wholeFaceSearchEvery`
-    /// and round again (0 after a frame with a face, in document mode and at a stream's start): the frames that count
-    /// below that bound get only the first face pass (`searchesFirstFacePassOnly`), the one that reaches it the whole
-    /// search.
-    public private(set) var facelessInARow: Int = 0
+    /// Frames in a row, up to the previous one, in which nothing was found (no card accepted, no face), counted
+    /// 1…`wholeSearchEvery` and round again (0 after a frame with a card or a face and at a stream's start): the
+    /// frames that count below that bound are searched lightly (`searchesLightly`), the one that reaches it whole.
+    public private(set) var emptyInARow: Int = 0
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case consecutiveGood, captured, previousRegion, regionMotion, followableInARow, movedWhileGood, trackedInARow,
-             facelessInARow
+             emptyInARow
     }
 
     /// The keys of states sealed before the previous GOOD frame's corners and their motion were merged into
@@ -59,7 +58,7 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         consecutiveGood = try c.decode(Int.self, forKey: .consecutiveGood)
         captured = try c.decode(Bool.self, forKey: .captured)
         trackedInARow = try c.decodeIfPresent(Int.self, forKey: .trackedInARow) ?? 0
-        facelessInARow = try c.decodeIfPresent(Int.self, forKey: .facelessInARow) ?? 0
+        emptyInARow = try c.decodeIfPresent(Int.self, forKey: .emptyInARow) ?? 0
         let region = try c.decodeIfPresent([FramePoint].self, forKey: .previousRegion)
         let motion = try c.decodeIfPresent(Double.self, forKey: .regionMotion)
         if let followable = try c.decodeIfPresent(Int.self, forKey: .followableInARow) {
@@ -100,8 +99,7 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         let followable = region != nil && (analysis.mode == .document || analysis.faces.count == 1)
         followableInARow = followable ? min(followableInARow + 1, 2) : 0
         trackedInARow = analysis.metrics["tracked"] != nil ? trackedInARow + 1 : 0
-        let faceless = analysis.mode == .selfie && analysis.faces.isEmpty
-        facelessInARow = faceless ? facelessInARow % max(thresholds.wholeFaceSearchEvery, 1) + 1 : 0
+        emptyInARow = region == nil ? emptyInARow % max(thresholds.wholeSearchEvery, 1) + 1 : 0
         guard analysis.primary == .good, region != nil else {
             reset()
             return false
@@ -141,16 +139,18 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         return previousRegion
     }
 
-    /// Whether the next selfie frame is searched with the first face pass alone: after a frame in which even the whole
-    /// search (every fallback pass: dark, small, cut-off, backlit, rolled faces) found no face, the next
-    /// `wholeFaceSearchEvery` − 1 frames look with the first pass only, then one is searched whole again. The fallback
-    /// passes are most of a faceless frame's cost (~180 ms against ~15 ms with a face in view, docs/capture.md), and
-    /// a user who is not in view yet costs a stream that on every frame. Only faces the fallbacks alone would find
-    /// wait, for at most that many frames, and the answer meanwhile is NO_FACE, never GOOD; a face the first pass
-    /// finds is found at once. A frame repeated gives the same answer, since a face the whole search found makes the
-    /// next frame's count 0.
-    public func searchesFirstFacePassOnly(thresholds: AnalysisThresholds) -> Bool {
-        facelessInARow >= 1 && facelessInARow < thresholds.wholeFaceSearchEvery
+    /// Whether the next frame is searched lightly: after a frame in which even the whole search found nothing (every
+    /// fallback: for a card the wider, fourth-side, flipped-edge, pitched and held-card searches; for a face the
+    /// dark, small, cut-off, backlit and rolled passes), the next `wholeSearchEvery` − 1 frames get the first search
+    /// only (the vote's quads; the first face pass), then one is searched whole again. The fallbacks are most of an
+    /// empty frame's cost (a faceless selfie ~180 ms against ~15–50 ms with a face; a camsim frame without a card
+    /// ~6.4 ms against ~3.3 ms for the first search), and a stream pays that on every frame until the user shows the
+    /// card or the face. A light search finds exactly what the whole one does whenever its first search succeeds
+    /// (the fallbacks run only when it does not), so only a card or face that the fallbacks alone would find waits,
+    /// for at most that many frames, told NO_DOCUMENT or NO_FACE meanwhile, never GOOD. A frame repeated gives the
+    /// same first answer, since what the whole search found makes the next frame's count 0.
+    public func searchesLightly(thresholds: AnalysisThresholds) -> Bool {
+        emptyInARow >= 1 && emptyInARow < thresholds.wholeSearchEvery
     }
 
     /// The feedback to send for `analysis` after `update(with:thresholds:)` returned `captured`: the engine's, except

@@ -251,7 +251,7 @@ final class DocumentFinder {
     /// the frame's mean luma is above `widerSearchMaxLuma`.
     /// `gradientsComputed`: `coarseGradients` already hold `coarse`'s (a `track` that found nothing computed them).
     func find(coarse: GrayImage, working: GrayImage, acceptance: Double, widerSearchMaxLuma: Double,
-              gradientsComputed: Bool = false) -> Found? {
+              gradientsComputed: Bool = false, fallbacks: Bool = true) -> Found? {
         let w = coarse.width, h = coarse.height
         guard w >= 16, h >= 16 else { return nil }
         if !gradientsComputed { coarseGradients.compute(coarse) }
@@ -272,7 +272,9 @@ final class DocumentFinder {
         // the clutter's (on camsim seeds 2-4 the wider search found no over-exposed card, only false quads).
         let widerSearch = voteImage.meanLuma <= widerSearchMaxLuma
         var searchedFourth = false
-        if (found?.confidence ?? 0) < acceptance && widerSearch {
+        // `fallbacks` false (a stream where nothing was found lately, `CaptureTracker.searchesLightly`): the searches
+        // below, which run only when the vote's quads gave no card, are left out; an accepted card is unaffected.
+        if (found?.confidence ?? 0) < acceptance && widerSearch && fallbacks {
             readLines(coarse, budget: Self.secondPassLines, perSector: Self.secondPassPerSector, fresh: false)
             if let second = bestQuad(coarse, width: w, height: h, verified: Self.widerQuadsVerified) { found = second }
             // Still nothing: where three of a card's sides are among the lines (two opposite, one across them), its

@@ -49,7 +49,7 @@ final class FaceSearch {
     /// locally equalised pass goes first of the two because it found more of them (6 faces against 4 on camsim selfie
     /// seeds 1-4) for about the same cost. `working` is the working image and `detection` its half-size copy (or
     /// `working` itself for small frames); `sceneBrightness` is `detection`'s mean luma.
-    /// `firstPassOnly`: in a stream where no face was found lately (`CaptureTracker.searchesFirstFacePassOnly`), only
+    /// `firstPassOnly`: in a stream where no face was found lately (`CaptureTracker.searchesLightly`), only
     /// the first pass runs.
     func mainFaces(detection: GrayImage, working: GrayImage, sceneBrightness: Double,
                    firstPassOnly: Bool = false) -> Found {

@@ -32,19 +32,20 @@ public final class FrameAnalyzer {
     /// `previous`: in a stream, the region the previous frame found (normalised to 0…1 of that frame,
     /// `CaptureTracker.hint`): a document's four corners, or the one face's box (top-left, bottom-right), around
     /// which the card or face is first looked for; the frame gets the full search only when it is not there (see
-    /// `DocumentFinder.track`, `FaceSearch.trackedFace`). `firstFacePassOnly`: a selfie is looked for with the first
-    /// face pass alone (a stream without a face lately, `CaptureTracker.searchesFirstFacePassOnly`; metric
-    /// `firstFacePassOnly`).
+    /// `DocumentFinder.track`, `FaceSearch.trackedFace`). `lightSearch`: the card or face is looked for with the
+    /// first search alone, without the fallbacks (a stream where nothing was found lately,
+    /// `CaptureTracker.searchesLightly`; metric `lightSearch`).
     public func analyze(_ input: FrameInput, mode: FrameMode, rotation: FrameRotation = .none,
                         previous: [FramePoint]? = nil,
-                        firstFacePassOnly: Bool = false) throws(FrameAnalysisError) -> FrameAnalysis {
+                        lightSearch: Bool = false) throws(FrameAnalysisError) -> FrameAnalysis {
         let (inputSize, detection) = try prepare(input, rotation: rotation)
         switch mode {
         case .document:
-            return analyzeDocument(inputSize: inputSize, detection: detection, previous: previous)
+            return analyzeDocument(inputSize: inputSize, detection: detection, previous: previous,
+                                   lightSearch: lightSearch)
         case .selfie:
             return try analyzeSelfie(inputSize: inputSize, detection: detection, previous: previous,
-                                     firstPassOnly: firstFacePassOnly)
+                                     firstPassOnly: lightSearch)
         }
     }
 
@@ -102,7 +103,7 @@ public final class FrameAnalyzer {
 
     /// Located on the coarse detection image, corners refined on the working image; around the previous frame's
     /// corners first when they are known (`tracked` says whether the card was found there).
-    private func locateDocument(detection: GrayImage, previous: [FramePoint]? = nil)
+    private func locateDocument(detection: GrayImage, previous: [FramePoint]? = nil, lightSearch: Bool = false)
         -> (found: DocumentFinder.Found?, tracked: Bool) {
         var gradientsComputed = false
         if let previous, previous.count == 4, previous.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
@@ -118,14 +119,14 @@ public final class FrameAnalyzer {
         let found = documentFinder.find(coarse: detection, working: working,
                                         acceptance: thresholds.minDocumentConfidence,
                                         widerSearchMaxLuma: thresholds.maxBrightness,
-                                        gradientsComputed: gradientsComputed)
+                                        gradientsComputed: gradientsComputed, fallbacks: !lightSearch)
         return (found, false)
     }
 
     // MARK: Document mode
 
     private func analyzeDocument(inputSize: (width: Int, height: Int), detection: GrayImage,
-                                 previous: [FramePoint]?) -> FrameAnalysis {
+                                 previous: [FramePoint]?, lightSearch: Bool = false) -> FrameAnalysis {
         let t = thresholds
         var metrics = FrameMetrics()
         var feedback: [Feedback] = []
@@ -143,8 +144,9 @@ public final class FrameAnalyzer {
             if let exposureFirst { feedback.insert(exposureFirst, at: 0) }
             return feedback.isEmpty ? [Feedback(code: .good)] : feedback
         }
-        let (found, tracked) = locateDocument(detection: detection, previous: previous)
+        let (found, tracked) = locateDocument(detection: detection, previous: previous, lightSearch: lightSearch)
         if tracked { metrics["tracked"] = 1 }
+        if !tracked && lightSearch { metrics["lightSearch"] = 1 }
         let quad = found?.quad
         var region: DocumentRegion?
 
@@ -390,7 +392,7 @@ public final class FrameAnalyzer {
         metrics["contrast"] = exposure.stddev
         metrics["sharpness"] = sharpness.overall
         if tracked != nil { metrics["tracked"] = 1 }
-        if tracked == nil && firstPassOnly { metrics["firstFacePassOnly"] = 1 }
+        if tracked == nil && firstPassOnly { metrics["lightSearch"] = 1 }
         if tracked == nil && !found.isEmpty && searched !== working {
             faces += search.secondPersons(besides: found, detection: detection, working: working,
                                           acceptingEyeless: sharpness.overall >= t.minSharpness

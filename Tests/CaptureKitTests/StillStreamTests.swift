@@ -157,33 +157,37 @@ struct StillStreamTests {
         try await Self.expectSameSelfieAnswers(try #require(Self.sets[name]), name: name)
     }
 
-    /// A selfie stream with nobody in view looks with the first face pass only, except one frame in
-    /// `wholeFaceSearchEvery` (4), and tells NO_FACE throughout as each frame alone does; the user stepping in is found
-    /// on the very next frame, and the frame after that is answered as it is alone.
-    @Test func aStreamWithoutAFaceSearchesWholeOneFrameInFour() async throws {
+    /// A stream where nothing is found (nobody in view, no card shown) is searched lightly, except one frame in
+    /// `wholeSearchEvery` (4), and tells the same first feedback throughout as each frame alone does; the face or
+    /// card that arrives then is found on the very next frame when the first search sees it, and the frame after
+    /// that is answered as it is alone.
+    @Test(arguments: [("selfie", "NO_FACE"), ("document", "NO_DOCUMENT")])
+    func aStreamWhereNothingIsFoundSearchesWholeOneFrameInFour(mode: String, empty: String) async throws {
         let set = try GeneratedFrames.accuracySet.get()
-        let empty = try #require(set.labels.first { $0.mode == "selfie" && $0.expected == "NO_FACE" })
-        let user = try #require(set.labels.first { $0.mode == "selfie" && $0.expected == "GOOD" })
-        let (emptyBytes, userBytes) = (try set.bytes(empty), try set.bytes(user))
+        let frameMode: FrameMode = mode == "selfie" ? .selfie : .document
+        let nothing = try #require(set.labels.first { $0.mode == mode && $0.expected == empty && $0.sequence == nil })
+        let arriving = try #require(set.labels.first { $0.mode == mode && $0.expected == "GOOD" && $0.sequence == nil })
+        let (emptyBytes, arrivingBytes) = (try set.bytes(nothing), try set.bytes(arriving))
         try await onOwnThread {
             let analyzer = FrameAnalyzer()
-            let alone = try analyzer.analyze(.jpeg(emptyBytes), mode: .selfie)
-            #expect(alone.primary == .noFace && alone.metrics["firstFacePassOnly"] == nil)
+            let alone = try analyzer.analyze(.jpeg(emptyBytes), mode: frameMode)
+            #expect(alone.primary.rawValue == empty && alone.metrics["lightSearch"] == nil)
             var tracker = CaptureTracker()
-            var firstPassOnly: [Bool] = []
+            var light: [Bool] = []
             for _ in 0..<7 {
-                let frame = try analyzer.analyze(.jpeg(emptyBytes), mode: .selfie, stream: &tracker)
-                #expect(frame.feedback == alone.feedback)
-                firstPassOnly.append(frame.analysis.metrics["firstFacePassOnly"] == 1)
+                let frame = try analyzer.analyze(.jpeg(emptyBytes), mode: frameMode, stream: &tracker)
+                #expect(frame.feedback.map(\.code) == alone.feedback.map(\.code))
+                light.append(frame.analysis.metrics["lightSearch"] == 1)
             }
-            #expect(firstPassOnly == [false, true, true, true, false, true, true])
-            // Someone steps in while the search is light: the first pass finds them at once.
-            let userAlone = try analyzer.analyze(.jpeg(userBytes), mode: .selfie)
-            let arrived = try analyzer.analyze(.jpeg(userBytes), mode: .selfie, stream: &tracker)
-            #expect(arrived.analysis.metrics["firstFacePassOnly"] == 1)
-            #expect(arrived.feedback == userAlone.feedback && arrived.analysis.faces == userAlone.faces)
-            let next = try analyzer.analyze(.jpeg(userBytes), mode: .selfie, stream: &tracker)
-            #expect(next.analysis.metrics["firstFacePassOnly"] == nil && next.feedback == userAlone.feedback)
+            #expect(light == [false, true, true, true, false, true, true])
+            // The user shows the face or card while the search is light: the first search finds it at once.
+            let arrivingAlone = try analyzer.analyze(.jpeg(arrivingBytes), mode: frameMode)
+            let arrived = try analyzer.analyze(.jpeg(arrivingBytes), mode: frameMode, stream: &tracker)
+            #expect(arrived.analysis.metrics["lightSearch"] == 1)
+            #expect(arrived.feedback == arrivingAlone.feedback && arrived.analysis.faces == arrivingAlone.faces
+                    && arrived.analysis.region == arrivingAlone.region)
+            let next = try analyzer.analyze(.jpeg(arrivingBytes), mode: frameMode, stream: &tracker)
+            #expect(next.analysis.metrics["lightSearch"] == nil && next.feedback.map(\.code) == arrivingAlone.feedback.map(\.code))
         }
     }
 

@@ -173,9 +173,11 @@ final class StackHarness: @unchecked Sendable {
         if appointmentWorkers > 0 { try await waitForWorkers("appointment", count: appointmentWorkers) }
     }
 
-    /// Waits until the gateway answers and `service` has `count` live workers (read from /metrics).
+    /// Waits until the gateway answers and `service` has `count` live workers (read from /metrics). Two minutes: on a
+    /// 2-core machine running the accuracy suites beside them, processes starting here were once not registered
+    /// within one (session 7, a CaptureService pair); a healthy stack registers in well under a second.
     func waitForWorkers(_ service: String, count: Int) async throws {
-        try await waitUntil("\(count) live \(service) workers") {
+        try await waitUntil(seconds: 120, "\(count) live \(service) workers") {
             guard let metrics = try? await request("GET", "/metrics") else { return false }
             return metrics.text.contains("kyc_broker_live_workers{service=\"\(service)\"} \(count)\n")
         }

@@ -149,38 +149,44 @@ import Testing
         #expect(tracker.hint(thresholds: t) == tracker.previousRegion && tracker.previousRegion != nil)
     }
 
-    /// Faceless selfie frames count 1…`wholeFaceSearchEvery` and round again; below the bound the next frame gets the
-    /// first face pass only. A face, a document frame or a state from before the count (no key) starts it over.
-    @Test func facelessSelfieFramesAreCountedRoundTheWholeSearch() throws {
-        let t = AnalysisThresholds.default   // wholeFaceSearchEvery 4
+    /// Frames where nothing was found count 1…`wholeSearchEvery` and round again; below the bound the next frame is
+    /// searched lightly. A face or a card, or a state from before the count (no key), starts it over.
+    @Test func emptyFramesAreCountedRoundTheWholeSearch() throws {
+        let t = AnalysisThresholds.default   // wholeSearchEvery 4
         func selfie(_ faces: [FaceRegion]) -> FrameAnalysis {
             FrameAnalysis(width: 1280, height: 720, mode: .selfie, region: nil, faces: faces, metrics: FrameMetrics(),
                           feedback: [Feedback(code: faces.isEmpty ? .noFace : .good)])
         }
         var tracker = CaptureTracker()
-        #expect(!tracker.searchesFirstFacePassOnly(thresholds: t), "a stream's first frame is searched whole")
+        #expect(!tracker.searchesLightly(thresholds: t), "a stream's first frame is searched whole")
         var counts: [Int] = [], light: [Bool] = []
         for _ in 0..<9 {
             _ = tracker.update(with: selfie([]), thresholds: t)
-            counts.append(tracker.facelessInARow)
-            light.append(tracker.searchesFirstFacePassOnly(thresholds: t))
+            counts.append(tracker.emptyInARow)
+            light.append(tracker.searchesLightly(thresholds: t))
         }
         #expect(counts == [1, 2, 3, 4, 1, 2, 3, 4, 1])
         #expect(light == [true, true, true, false, true, true, true, false, true])
         _ = tracker.update(with: selfie([FaceRegion(x: 512, y: 216, width: 256, height: 288, eyes: 2)]), thresholds: t)
-        #expect(tracker.facelessInARow == 0 && !tracker.searchesFirstFacePassOnly(thresholds: t))
+        #expect(tracker.emptyInARow == 0 && !tracker.searchesLightly(thresholds: t))
+        // Documents alike: a frame without a card counts, one with a card starts over.
+        var card = CaptureTracker()
+        let noCard = FrameAnalysis(width: 1280, height: 720, mode: .document, region: nil, faces: [],
+                                   metrics: FrameMetrics(), feedback: [Feedback(code: .noDocument)])
+        _ = card.update(with: noCard, thresholds: t)
+        #expect(card.emptyInARow == 1 && card.searchesLightly(thresholds: t))
+        _ = card.update(with: frame(.good), thresholds: t)
+        #expect(card.emptyInARow == 0, "a frame with a card")
         _ = tracker.update(with: selfie([]), thresholds: t)
-        _ = tracker.update(with: frame(.noDocument), thresholds: t)
-        #expect(tracker.facelessInARow == 0, "a document frame has no face to miss")
         var everyFrame = t
-        everyFrame.wholeFaceSearchEvery = 1
+        everyFrame.wholeSearchEvery = 1
         _ = tracker.update(with: selfie([]), thresholds: everyFrame)
-        #expect(!tracker.searchesFirstFacePassOnly(thresholds: everyFrame))
+        #expect(!tracker.searchesLightly(thresholds: everyFrame))
         let old = try JSONDecoder().decode(CaptureTracker.self, from: Data(
             #"{"captured":false,"consecutiveGood":0,"followableInARow":0,"movedWhileGood":false,"trackedInARow":0}"#.utf8))
-        #expect(old.facelessInARow == 0)
+        #expect(old.emptyInARow == 0)
         #expect(throws: AnalysisThresholdsError.self) {
-            try AnalysisThresholds(json: Array(#"{"wholeFaceSearchEvery": 0}"#.utf8))
+            try AnalysisThresholds(json: Array(#"{"wholeSearchEvery": 0}"#.utf8))
         }
     }
 
@@ -312,7 +318,7 @@ import Testing
         encoder.outputFormatting = .sortedKeys
         let json = try encoder.encode(tracker)
         let keys = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any]).keys.sorted()
-        #expect(keys == ["captured", "consecutiveGood", "facelessInARow", "followableInARow", "movedWhileGood",
+        #expect(keys == ["captured", "consecutiveGood", "emptyInARow", "followableInARow", "movedWhileGood",
                          "previousRegion", "regionMotion", "trackedInARow"])
         #expect(try JSONDecoder().decode(CaptureTracker.self, from: json) == tracker)
     }
