@@ -101,6 +101,24 @@ import COpenCVBridge
         #expect(onTheLabelledFace(face, x: 297.4, y: 731.9, width: 419.3, height: 458.1), "\(face)")
     }
 
+    /// A phone held at a slant: framegen's upright selfie turned 40° (Fixtures/README.md). The 15° turns reach rolls of
+    /// about 25°; before the 30° turns were added the head was NO_FACE, now it is the GOOD selfie it is.
+    @Test func aHeadRolledFortyDegreesIsFoundByTheThirtyDegreeTurn() throws {
+        let analyzer = FrameAnalyzer()
+        let input = try fixture("head-rolled-40-framegen")
+        let (search, detection, working) = try analyzer.faceSearchInputs(input)
+        #expect(search.firstPass(detection: detection, working: working).isEmpty)
+        #expect(search.locallyEqualizedPass(detection: detection, working: working).isEmpty)
+        let faces = search.rolledPass(detection: detection, working: working)
+        #expect(faces.count == 1 && faces.allSatisfy { $0.eyes > 0 }, "\(faces)")
+        let analysis = try analyzer.analyze(input, mode: .selfie)
+        #expect(analysis.primary == .good, "\(analysis.feedback) \(analysis.faces)")
+        // The box is turned back onto the face: the labelled face of the upright selfie (centre 676.9, 295.7) turned
+        // 40° clockwise about the frame's centre is centred at (710, 334).
+        let face = try #require(analysis.faces.first)
+        #expect(abs(face.x + face.width / 2 - 710) < 40 && abs(face.y + face.height / 2 - 334) < 40, "\(face)")
+    }
+
     /// Turned, the frame's texture passes the face cascade as small eyeless faces: the rolled pass must not report
     /// them (Fixtures/README.md: framegen texture frames).
     @Test(arguments: ["texture-face-framegen-seed7", "texture-face-framegen-seed11"])
