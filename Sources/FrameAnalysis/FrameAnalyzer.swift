@@ -45,7 +45,7 @@ public final class FrameAnalyzer {
                                    lightSearch: lightSearch)
         case .selfie:
             return try analyzeSelfie(inputSize: inputSize, detection: detection, previous: previous,
-                                     firstPassOnly: lightSearch)
+                                     lightSearch: lightSearch)
         }
     }
 
@@ -78,10 +78,9 @@ public final class FrameAnalyzer {
                                             longSide: thresholds.workingLongSide, maxPixels: maxPixels)
         case .raw(let bytes, let width, let height, let stride, let format, let lumaRange):
             orientation = FrameOrientation(rotation)
-            let sampled = orientation == .upright ? working : stored
             try RawFrameSampler.sample(bytes: bytes, width: width, height: height, stride: stride, format: format,
-                                       into: sampled, longSide: thresholds.workingLongSide, maxPixels: maxPixels)
-            if lumaRange == .video { sampled.expandVideoRange() }
+                                       lumaRange: lumaRange, into: orientation == .upright ? working : stored,
+                                       longSide: thresholds.workingLongSide, maxPixels: maxPixels)
             storedSize = (width, height)
         }
         if orientation != .upright { working.setUpright(from: stored, orientation: orientation) }
@@ -344,7 +343,7 @@ public final class FrameAnalyzer {
     }
 
     private func analyzeSelfie(inputSize: (width: Int, height: Int), detection: GrayImage,
-                               previous: [FramePoint]?, firstPassOnly: Bool) throws(FrameAnalysisError) -> FrameAnalysis {
+                               previous: [FramePoint]?, lightSearch: Bool) throws(FrameAnalysisError) -> FrameAnalysis {
         let t = thresholds
         if faceSearch == nil { faceSearch = try FaceSearch(thresholds: t) }
         let search = faceSearch!
@@ -360,7 +359,7 @@ public final class FrameAnalyzer {
         }
         let main = tracked.map { FaceSearch.Found(faces: [$0], searched: detection) }
             ?? search.mainFaces(detection: detection, working: working, sceneBrightness: sceneBrightness,
-                                firstPassOnly: firstPassOnly)
+                                firstPassOnly: lightSearch)
         let found = main.faces, searched = main.searched
         let sx = Double(inputSize.width) / Double(searched.width), sy = Double(inputSize.height) / Double(searched.height)
         func region(_ face: kyc_face) -> FaceRegion {
@@ -392,7 +391,7 @@ public final class FrameAnalyzer {
         metrics["contrast"] = exposure.stddev
         metrics["sharpness"] = sharpness.overall
         if tracked != nil { metrics["tracked"] = 1 }
-        if tracked == nil && firstPassOnly { metrics["lightSearch"] = 1 }
+        if tracked == nil && lightSearch { metrics["lightSearch"] = 1 }
         if tracked == nil && !found.isEmpty && searched !== working {
             faces += search.secondPersons(besides: found, detection: detection, working: working,
                                           acceptingEyeless: sharpness.overall >= t.minSharpness
@@ -400,6 +399,8 @@ public final class FrameAnalyzer {
         }
         metrics["faceCount"] = Double(faces.count)
 
+        // Too dark for the camera (`exposureLeads`): with no face found, TOO_DARK goes before NO_FACE.
+        let darkScene = Self.exposureLeads(.tooDark, sceneBrightness: sceneBrightness, thresholds: t)
         if let face = faces.first {
             // A second face at least 40 % of the main one's width is a second person; smaller hits are usually
             // background texture the cascade mistook for a face.
@@ -417,13 +418,13 @@ public final class FrameAnalyzer {
             if offset > t.maxFaceOffset {
                 feedback.append(Feedback(code: .faceNotCentered, value: offset, threshold: t.maxFaceOffset))
             }
-        } else if !Self.exposureLeads(.tooDark, sceneBrightness: sceneBrightness, thresholds: t) {
+        } else if !darkScene {
             feedback.append(Feedback(code: .noFace, value: 0, threshold: 1))
         }
         if exposure.mean < t.minBrightness {
             feedback.append(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness))
         }
-        if faces.isEmpty && Self.exposureLeads(.tooDark, sceneBrightness: sceneBrightness, thresholds: t) {
+        if faces.isEmpty && darkScene {
             // Below half the minimum face brightness even a face lit twice as well as the scene would be too dark,
             // and an empty search proves little: light is the first fix, then look for the face.
             feedback.append(Feedback(code: .noFace, value: 0, threshold: 1))

@@ -2,8 +2,11 @@
 
 enum RawFrameSampler {
     /// Validates the layout and subsamples the Y plane into `image`. Returns the input size.
+    /// A video-range frame (`lumaRange`) is stretched to full range in the same pass (`LumaRange.fullRangeOfVideoLuma`
+    /// applied to each sampled pixel).
     static func sample(bytes: [UInt8], width: Int, height: Int, stride: Int, format: RawPixelFormat,
-                       into image: GrayImage, longSide: Int, maxPixels: Int) throws(FrameAnalysisError) {
+                       lumaRange: LumaRange = .full, into image: GrayImage, longSide: Int,
+                       maxPixels: Int) throws(FrameAnalysisError) {
         guard !bytes.isEmpty else { throw FrameAnalysisError(code: .emptyInput, message: "the frame has no bytes") }
         guard width > 0, height > 0, stride >= width else {
             throw FrameAnalysisError(code: .wrongRawSize,
@@ -28,23 +31,34 @@ enum RawFrameSampler {
         let w = width / factor, h = height / factor
         image.resize(width: w, height: h)
         let dst = image.base
+        let video = lumaRange == .video
         bytes.withUnsafeBufferPointer { buffer in
-            let src = buffer.baseAddress!
-            if factor == 1 {
-                for y in 0..<h { (dst + y * w).update(from: src + y * stride, count: w) }
-                return
-            }
-            let area = factor * factor, half = area / 2
-            for y in 0..<h {
-                let out = dst + y * w
-                for x in 0..<w {
-                    var sum = 0
-                    var row = src + (y * factor) * stride + x * factor
-                    for _ in 0..<factor {
-                        for k in 0..<factor { sum &+= Int(row[k]) }
-                        row += stride
+            LumaRange.fullRangeOfVideoLuma.withUnsafeBufferPointer { fullRange in
+                let src = buffer.baseAddress!
+                if factor == 1 {
+                    for y in 0..<h {
+                        let row = src + y * stride, out = dst + y * w
+                        if video {
+                            for x in 0..<w { out[x] = fullRange[Int(row[x])] }
+                        } else {
+                            out.update(from: row, count: w)
+                        }
                     }
-                    out[x] = UInt8(truncatingIfNeeded: (sum + half) / area)
+                    return
+                }
+                let area = factor * factor, half = area / 2
+                for y in 0..<h {
+                    let out = dst + y * w
+                    for x in 0..<w {
+                        var sum = 0
+                        var row = src + (y * factor) * stride + x * factor
+                        for _ in 0..<factor {
+                            for k in 0..<factor { sum &+= Int(row[k]) }
+                            row += stride
+                        }
+                        let mean = (sum + half) / area
+                        out[x] = video ? fullRange[mean] : UInt8(truncatingIfNeeded: mean)
+                    }
                 }
             }
         }

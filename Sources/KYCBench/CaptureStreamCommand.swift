@@ -82,7 +82,7 @@ struct CaptureStreamCommand {
                                            timeoutMilliseconds: timeoutMilliseconds)
             samples.append(MonotonicClock.nowNanoseconds() - start)
             guard reply.status == .ok else {
-                print(Self.json(["file": file, "status": "\(reply.status)", "error": reply.errorCode]))
+                print(Self.json(["file": file, "status": "\(reply.status)", "error": reply.effectiveErrorCode]))
                 continue
             }
             let analysis = try AnalyzeFrameReply(serialized: reply.payload)

@@ -3,6 +3,6 @@
 extension Identity {
     /// True when the customer backend declared nothing: every field has its default.
     public var isEmpty: Bool {
-        identityType.isEmpty && identityNo.isEmpty && name.isEmpty && surname.isEmpty && !isPriorityCustomer
+        self == Identity()
     }
 }

@@ -56,7 +56,7 @@ struct VideoRangeFrameTests {
     }
 
     @Test func videoRangeCodesMapOntoTheFullRange() {
-        let table = GrayImage.fullRangeOfVideoLuma
+        let table = LumaRange.fullRangeOfVideoLuma
         #expect(table[16] == 0 && table[235] == 255)
         #expect(table[0] == 0 && table[15] == 0 && table[240] == 255 && table[255] == 255)
         #expect(table[126] == 128)   // (126 − 16) × 255 / 219 = 128.08

@@ -26,24 +26,35 @@ struct CaptureEndToEndTests {
         return directory
     }
 
+    /// A gateway requiring "capture" and `processes` CaptureService processes, registered with its broker.
+    static func captureStack(processes: Int) async throws -> StackHarness {
+        let stack = try StackHarness()
+        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "capture"])
+        for _ in 0..<processes { try stack.start("CaptureService") }
+        try await stack.waitForWorkers("capture", count: processes)
+        return stack
+    }
+
+    /// `kyc-bench capture-stream` over `frames` as stream `stream` (plus `arguments`): one JSON object per frame.
+    static func play(_ frames: String, stream: String, on stack: StackHarness,
+                     arguments: [String] = []) throws -> [[String: Any]] {
+        let result = try stack.runTool("kyc-bench", ["capture-stream", "--endpoint", stack.brokerClientEndpoint,
+                                                     "--frames", frames, "--stream", stream] + arguments)
+        #expect(result.status == 0)
+        return result.output.split(separator: "\n").compactMap { line -> [String: Any]? in
+            guard line.hasPrefix("{") else { return nil }
+            return try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        }
+    }
+
     @Test func aStreamServedAlternatelyByTwoProcessesReachesACapture() async throws {
         let scratch = try TemporaryDirectory("kyc-e2e-capture")
         defer { scratch.remove() }
         let frames = try Self.stillSequence(count: 6, in: scratch)
-        let stack = try StackHarness()
+        let stack = try await Self.captureStack(processes: 2)
         defer { stack.stopAll() }
-        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "capture"])
-        try stack.start("CaptureService")
-        try stack.start("CaptureService")
-        try await stack.waitForWorkers("capture", count: 2)
 
-        let result = try stack.runTool("kyc-bench", ["capture-stream", "--endpoint", stack.brokerClientEndpoint,
-                                                     "--frames", frames, "--stream", "e2e-stream"])
-        #expect(result.status == 0)
-        let replies = result.output.split(separator: "\n").compactMap { line -> [String: Any]? in
-            guard line.hasPrefix("{") else { return nil }
-            return try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        }
+        let replies = try Self.play(frames, stream: "e2e-stream", on: stack)
         #expect(replies.count == 6)
         let instances = replies.compactMap { $0["instance"] as? String }
         #expect(Set(instances).count == 2, "both processes served the stream: \(instances)")
@@ -63,20 +74,10 @@ struct CaptureEndToEndTests {
         let scratch = try TemporaryDirectory("kyc-e2e-capture-turned")
         defer { scratch.remove() }
         let frames = try Self.stillSequence(count: 4, in: scratch)
-        let stack = try StackHarness()
+        let stack = try await Self.captureStack(processes: 1)
         defer { stack.stopAll() }
-        try stack.start("Gateway", extraEnvironment: ["KYC_REQUIRED_SERVICES": "capture"])
-        try stack.start("CaptureService")
-        try await stack.waitForWorkers("capture", count: 1)
         func play(_ rotation: String, stream: String) throws -> [[String: Any]] {
-            let result = try stack.runTool("kyc-bench", ["capture-stream", "--endpoint", stack.brokerClientEndpoint,
-                                                         "--frames", frames, "--stream", stream,
-                                                         "--rotation", rotation])
-            #expect(result.status == 0)
-            return result.output.split(separator: "\n").compactMap { line in
-                guard line.hasPrefix("{") else { return nil }
-                return try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            }
+            try Self.play(frames, stream: stream, on: stack, arguments: ["--rotation", rotation])
         }
         let upsideDown = try play("180", stream: "turned-180")
         #expect(upsideDown.count == 4)

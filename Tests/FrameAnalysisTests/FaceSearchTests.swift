@@ -81,21 +81,26 @@ import COpenCVBridge
         #expect(onTheLabelledFace(face, x: 761.4, y: 360.5, width: 338.6, height: 388.6), "\(face)")
     }
 
-    /// A head rolled 13° (camsim, shaken): no upright search finds it, the rolled pass does, with the box turned
-    /// back onto the face.
-    @Test func rolledPassFindsTheRolledHead() throws {
+    /// The fixture's face as the rolled pass alone finds it: no upright pass (first, small-face, padded, locally
+    /// equalised) finds a face, the rolled pass exactly one, with an eye. Returns the frame's analysis.
+    private func onlyTheRolledPassFinds(_ name: String) throws -> FrameAnalysis {
         let analyzer = FrameAnalyzer()
-        let input = try fixture("rolled-head-camsim-seed4")
+        let input = try fixture(name)
         let (search, detection, working) = try analyzer.faceSearchInputs(input)
         #expect(search.firstPass(detection: detection, working: working).isEmpty)
         #expect(search.smallFacePass(detection: detection, working: working).isEmpty)
         #expect(search.paddedPass(detection: detection).isEmpty)
         #expect(search.locallyEqualizedPass(detection: detection, working: working).isEmpty)
         let faces = search.rolledPass(detection: detection, working: working)
-        #expect(faces.count == 1)
+        #expect(faces.count == 1, "\(faces)")
         #expect(faces.allSatisfy { $0.eyes > 0 })
+        return try analyzer.analyze(input, mode: .selfie)
+    }
 
-        let analysis = try analyzer.analyze(input, mode: .selfie)
+    /// A head rolled 13° (camsim, shaken): no upright search finds it, the rolled pass does, with the box turned
+    /// back onto the face.
+    @Test func rolledPassFindsTheRolledHead() throws {
+        let analysis = try onlyTheRolledPassFinds("rolled-head-camsim-seed4")
         #expect(analysis.primary == .blurry, "\(analysis.feedback) \(analysis.faces)")
         let face = try #require(analysis.faces.first)
         #expect(onTheLabelledFace(face, x: 297.4, y: 731.9, width: 419.3, height: 458.1), "\(face)")
@@ -104,14 +109,7 @@ import COpenCVBridge
     /// A phone held at a slant: framegen's upright selfie turned 40° (Fixtures/README.md). The 15° turns reach rolls of
     /// about 25°; before the 30° turns were added the head was NO_FACE, now it is the GOOD selfie it is.
     @Test func aHeadRolledFortyDegreesIsFoundByTheThirtyDegreeTurn() throws {
-        let analyzer = FrameAnalyzer()
-        let input = try fixture("head-rolled-40-framegen")
-        let (search, detection, working) = try analyzer.faceSearchInputs(input)
-        #expect(search.firstPass(detection: detection, working: working).isEmpty)
-        #expect(search.locallyEqualizedPass(detection: detection, working: working).isEmpty)
-        let faces = search.rolledPass(detection: detection, working: working)
-        #expect(faces.count == 1 && faces.allSatisfy { $0.eyes > 0 }, "\(faces)")
-        let analysis = try analyzer.analyze(input, mode: .selfie)
+        let analysis = try onlyTheRolledPassFinds("head-rolled-40-framegen")
         #expect(analysis.primary == .good, "\(analysis.feedback) \(analysis.faces)")
         // The box is turned back onto the face: the labelled face of the upright selfie (centre 676.9, 295.7) turned
         // 40° clockwise about the frame's centre is centred at (710, 334).
