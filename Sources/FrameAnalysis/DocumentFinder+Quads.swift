@@ -474,8 +474,9 @@ extension DocumentFinder {
     }
 
     /// Share of the quad's inside (shrunk toward its centre, away from its own sides) whose gradient is at least the
-    /// weak edge threshold, on a sparse grid of the detection image.
-    func interiorTexture(_ corners: Corners, in image: GrayImage) -> Double {
+    /// weak edge threshold, on a sparse grid of the detection image (or of `printSource`'s, which has its size).
+    func interiorTexture(_ corners: Corners, in searched: GrayImage) -> Double {
+        let image = printSource?.image ?? searched
         let w = image.width, h = image.height
         let all = [corners.0, corners.1, corners.2, corners.3]
         let centre = (all[0] + all[1] + all[2] + all[3]) / 4
@@ -488,7 +489,8 @@ extension DocumentFinder {
         let x0 = max(1, Int(low.x.rounded(.up))), x1 = min(w - 2, Int(high.x))
         let y0 = max(1, Int(low.y.rounded(.up))), y1 = min(h - 2, Int(high.y))
         guard x0 <= x1, y0 <= y1 else { return 0 }
-        let mp = magnitude.baseAddress!, weak = UInt16(weakThreshold), src = image.base
+        let gradients = printSource?.gradients ?? coarseGradients
+        let mp = gradients.magnitude.baseAddress!, weak = UInt16(gradients.weakThreshold), src = image.base
         var inside = 0, textured = 0, clipped = 0
         @inline(__always) func isInside(_ x: Int, _ y: Int) -> Bool {
             let p = SIMD2(Double(x), Double(y))

@@ -151,6 +151,10 @@ final class DocumentFinder {
     /// would accept (the floors are copied from `evaluate`, and a stale copy would lose quads silently).
     var prunesUnsupportedSides = true
     let coarseGradients = SobelGradients()
+    /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
+    /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
+    var printSource: (image: GrayImage, gradients: SobelGradients)?
+    let lumaGradients = SobelGradients()
     let voteGradients = SobelGradients()
     let voteImage = GrayImage()
     /// The fourth-side search's band vote (see `addFourthSides`), reused from seed to seed and frame to frame.

@@ -17,6 +17,18 @@ public final class FrameAnalyzer {
     private let glare = GlareMeasurement()
     /// Internal so tests can compare finder settings (`findDocument`).
     let documentFinder = DocumentFinder()
+    /// The frame being analysed and how it is turned upright, for the chroma search's second decode.
+    private var frameInput: FrameInput?
+    private var frameOrientation = FrameOrientation.upright
+    /// The chroma planes as decoded or sampled (`stored*` when they must be turned upright first) and their colour
+    /// contrast at the detection size (`ChromaContrast`).
+    private let chromaB = GrayImage(), chromaR = GrayImage()
+    private let storedChromaB = GrayImage(), storedChromaR = GrayImage()
+    private let chromaContrast = GrayImage()
+    private let chromaProjection = ChromaContrast()
+    /// Whether a card the luma search did not find is looked for in the frame's colour contrast (docs/capture.md,
+    /// "Colour edges"). Internal so tests can compare the two.
+    var searchesChroma = true
     /// Created on the first selfie (it loads the cascades).
     private var faceSearch: FaceSearch?
     private let faceSharpness = FaceSharpness()
@@ -83,6 +95,8 @@ public final class FrameAnalyzer {
                                        longSide: thresholds.workingLongSide, maxPixels: maxPixels)
             storedSize = (width, height)
         }
+        frameInput = input
+        frameOrientation = orientation
         if orientation != .upright { working.setUpright(from: stored, orientation: orientation) }
         let inputSize = orientation.upright(width: storedSize.width, height: storedSize.height)
         guard working.width >= 16, working.height >= 16 else {
@@ -101,9 +115,10 @@ public final class FrameAnalyzer {
     }
 
     /// Located on the coarse detection image, corners refined on the working image; around the previous frame's
-    /// corners first when they are known (`tracked` says whether the card was found there).
+    /// corners first when they are known (`tracked` says whether the card was found there); in the frame's colour
+    /// contrast when the luma search finds none (`inColour`).
     private func locateDocument(detection: GrayImage, previous: [FramePoint]? = nil, lightSearch: Bool = false)
-        -> (found: DocumentFinder.Found?, tracked: Bool) {
+        -> (found: DocumentFinder.Found?, tracked: Bool, inColour: Bool) {
         var gradientsComputed = false
         if let previous, previous.count == 4, previous.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
             let onDetection = Quadrilateral(corners: previous.map {
@@ -112,14 +127,48 @@ public final class FrameAnalyzer {
             if let found = documentFinder.track(onDetection, coarse: detection, working: working,
                                                 acceptance: thresholds.minDocumentConfidence,
                                                 gradientsComputed: &gradientsComputed) {
-                return (found, true)
+                return (found, true, false)
             }
         }
         let found = documentFinder.find(coarse: detection, working: working,
                                         acceptance: thresholds.minDocumentConfidence,
                                         widerSearchMaxLuma: thresholds.maxBrightness,
                                         gradientsComputed: gradientsComputed, fallbacks: !lightSearch)
-        return (found, false)
+        // Nothing in luma: the card may be there in colour only (its sides at its background's brightness). Not in
+        // a light search (its fallbacks are left out), nor in an over-exposed frame (clipped colours carry nothing).
+        if (found?.confidence ?? 0) < thresholds.minDocumentConfidence, !lightSearch, searchesChroma,
+           detection.meanLuma <= thresholds.maxBrightness, let inColour = findInColour(detection: detection) {
+            return (inColour, false, true)
+        }
+        return (found, false, false)
+    }
+
+    /// The card found in the frame's colour contrast (`ChromaContrast`, `DocumentFinder.findInChroma`), its corners
+    /// on the working image; nil for a frame without colour (a grayscale JPEG, a gray8 raw frame, a grey scene).
+    private func findInColour(detection: GrayImage) -> DocumentFinder.Found? {
+        guard let input = frameInput else { return nil }
+        let upright = frameOrientation == .upright
+        let decodedB = upright ? chromaB : storedChromaB, decodedR = upright ? chromaR : storedChromaR
+        switch input {
+        case .jpeg(let bytes):
+            guard (try? decoder.decodeChroma(bytes, cb: decodedB, cr: decodedR, longSide: thresholds.workingLongSide,
+                                             maxPixels: maxPixels)) == true else { return nil }
+        case .raw(let bytes, let width, let height, let stride, let format, _):
+            guard RawFrameSampler.sampleChroma(bytes: bytes, width: width, height: height, stride: stride,
+                                               format: format, cb: decodedB, cr: decodedR,
+                                               longSide: thresholds.workingLongSide) else { return nil }
+        }
+        if !upright {
+            chromaB.setUpright(from: storedChromaB, orientation: frameOrientation)
+            chromaR.setUpright(from: storedChromaR, orientation: frameOrientation)
+        }
+        guard chromaProjection.project(cb: chromaB, cr: chromaR, into: chromaContrast, width: detection.width,
+                                     height: detection.height),
+              let found = documentFinder.findInChroma(chromaContrast, luma: detection,
+                                                      acceptance: thresholds.minDocumentConfidence) else { return nil }
+        let quad = found.quad.scaled(x: Double(working.width) / Double(detection.width),
+                                     y: Double(working.height) / Double(detection.height))
+        return DocumentFinder.Found(quad: quad, confidence: found.confidence)
     }
 
     // MARK: Document mode
@@ -143,8 +192,10 @@ public final class FrameAnalyzer {
             if let exposureFirst { feedback.insert(exposureFirst, at: 0) }
             return feedback.isEmpty ? [Feedback(code: .good)] : feedback
         }
-        let (found, tracked) = locateDocument(detection: detection, previous: previous, lightSearch: lightSearch)
+        let (found, tracked, inColour) = locateDocument(detection: detection, previous: previous,
+                                                        lightSearch: lightSearch)
         if tracked { metrics["tracked"] = 1 }
+        if inColour { metrics["colourEdges"] = 1 }
         if !tracked && lightSearch { metrics["lightSearch"] = 1 }
         let quad = found?.quad
         var region: DocumentRegion?

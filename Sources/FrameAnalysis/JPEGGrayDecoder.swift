@@ -30,6 +30,13 @@ public final class JPEGGrayDecoder {
 
     /// The header's size, checked against `maxPixels` (nothing is decoded).
     public func header(of jpeg: [UInt8], maxPixels: Int) throws(FrameAnalysisError) -> (width: Int, height: Int) {
+        let header = try checkedHeader(of: jpeg, maxPixels: maxPixels)
+        return (header.width, header.height)
+    }
+
+    /// The header's size, chroma subsampling (`TJSAMP`) and colour space (`TJCS`), checked as `header(of:)` says.
+    private func checkedHeader(of jpeg: [UInt8], maxPixels: Int) throws(FrameAnalysisError)
+        -> (width: Int, height: Int, subsampling: Int32, colorspace: Int32) {
         guard !jpeg.isEmpty else { throw FrameAnalysisError(code: .emptyInput, message: "the frame has no bytes") }
         guard let handle else { throw FrameAnalysisError(code: .unsupportedFormat, message: "decoder is closed") }
         var w: Int32 = 0, h: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
@@ -50,7 +57,7 @@ public final class JPEGGrayDecoder {
             throw FrameAnalysisError(code: .tooManyPixels,
                                      message: "image is \(w)×\(h) pixels, more than the maximum of \(maxPixels)")
         }
-        return (Int(w), Int(h))
+        return (Int(w), Int(h), subsampling, colorspace)
     }
 
     /// The decoded size for an image of `width × height` with the smallest scale whose long side is ≥ `longSide`.
@@ -87,6 +94,49 @@ public final class JPEGGrayDecoder {
         }
         return size
     }
+
+    /// Decodes the chroma planes (Cb, Cr) of `jpeg` into `cb` and `cr` at the DCT scale `decode` uses for
+    /// `longSide`, each at its own plane size (half the working size both ways for a camera's 4:2:0). Only for the
+    /// chroma search (`ChromaContrast`): a second decode, paid on frames where the luma search found no card. Returns
+    /// false, decoding nothing, for a grayscale JPEG.
+    func decodeChroma(_ jpeg: [UInt8], cb: GrayImage, cr: GrayImage, longSide: Int,
+                      maxPixels: Int) throws(FrameAnalysisError) -> Bool {
+        let size = try checkedHeader(of: jpeg, maxPixels: maxPixels)
+        guard let handle else { throw FrameAnalysisError(code: .unsupportedFormat, message: "decoder is closed") }
+        let subsampling = size.subsampling
+        guard subsampling != Int32(TJSAMP_GRAY.rawValue), size.colorspace == Int32(TJCS_YCbCr.rawValue) else {
+            return false
+        }
+        let scaled = scaledSize(width: size.width, height: size.height, longSide: longSide)
+        let planes = [lumaScratch, cb, cr]
+        var strides = [Int32](repeating: 0, count: 3)
+        for (id, plane) in planes.enumerated() {
+            let pw = Int(tjPlaneWidth(Int32(id), Int32(scaled.width), subsampling))
+            let ph = Int(tjPlaneHeight(Int32(id), Int32(scaled.height), subsampling))
+            guard pw > 0, ph > 0 else { return false }
+            plane.resize(width: pw, height: ph)
+            strides[id] = Int32(pw)
+        }
+        var pointers: [UnsafeMutablePointer<UInt8>?] = planes.map { $0.base }
+        let flags = TJFLAG_FASTDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
+        let rc = jpeg.withUnsafeBufferPointer { buffer in
+            pointers.withUnsafeMutableBufferPointer { planePointers in
+                strides.withUnsafeMutableBufferPointer { planeStrides in
+                    tjDecompressToYUVPlanes(handle, buffer.baseAddress, UInt(buffer.count), planePointers.baseAddress,
+                                            Int32(scaled.width), planeStrides.baseAddress, Int32(scaled.height), flags)
+                }
+            }
+        }
+        if rc != 0 {
+            let reason = Self.message(handle)
+            renewAfterError()
+            throw FrameAnalysisError(code: .corruptImage, message: "JPEG data is damaged or truncated (\(reason))")
+        }
+        return true
+    }
+
+    /// The Y plane `decodeChroma` must also be given (the working image already holds the frame's luma).
+    private let lumaScratch = GrayImage()
 
     /// Decodes only (the benchmark's baseline): same working size and flags as the analyzer.
     public func decodeOnly(_ jpeg: [UInt8], longSide: Int = AnalysisThresholds.default.workingLongSide,

@@ -63,4 +63,42 @@ enum RawFrameSampler {
             }
         }
     }
+
+    /// Box-subsamples the interleaved chroma plane of an NV12 (Cb, Cr) or NV21 (Cr, Cb) frame into `cb` and `cr`, by
+    /// the luma's factor (so each is half the working size both ways); false for gray8, which has none. The layout
+    /// must already have passed `sample` (same arguments). Only for the chroma search (`ChromaContrast`).
+    static func sampleChroma(bytes: [UInt8], width: Int, height: Int, stride: Int, format: RawPixelFormat,
+                             cb: GrayImage, cr: GrayImage, longSide: Int) -> Bool {
+        guard format != .gray8 else { return false }
+        let factor = max(1, max(width, height) / max(longSide, 1))
+        let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
+        let w = chromaWidth / factor, h = chromaHeight / factor
+        guard w > 0, h > 0, bytes.count >= stride * height + (chromaHeight - 1) * stride + 2 * chromaWidth else {
+            return false
+        }
+        cb.resize(width: w, height: h)
+        cr.resize(width: w, height: h)
+        let (cbOffset, crOffset) = format == .nv12 ? (0, 1) : (1, 0)
+        let area = factor * factor, half = area / 2
+        bytes.withUnsafeBufferPointer { buffer in
+            let plane = buffer.baseAddress! + stride * height
+            for y in 0..<h {
+                let cbOut = cb.base + y * w, crOut = cr.base + y * w
+                for x in 0..<w {
+                    var cbSum = 0, crSum = 0
+                    var row = plane + (y * factor) * stride + 2 * x * factor
+                    for _ in 0..<factor {
+                        for k in 0..<factor {
+                            cbSum &+= Int(row[2 * k + cbOffset])
+                            crSum &+= Int(row[2 * k + crOffset])
+                        }
+                        row += stride
+                    }
+                    cbOut[x] = UInt8(truncatingIfNeeded: (cbSum + half) / area)
+                    crOut[x] = UInt8(truncatingIfNeeded: (crSum + half) / area)
+                }
+            }
+        }
+        return true
+    }
 }

@@ -1,0 +1,73 @@
+// The chroma search: the card looked for in the frame's colour contrast (`ChromaContrast`) when the luma search
+// found none, for a card whose sides are colour edges at the brightness of its background.
+
+extension DocumentFinder {
+    /// The card found in `chroma` (the detection image's size), with its corners on the detection image, or nil.
+    /// Only the vote's quads are searched (no fallbacks: they exist for weak luma evidence, and each adds chances for
+    /// colour clutter), and an outline is taken only when it is as strong as a luma one must be and:
+    /// - printed inside in luma (`interiorTexture` reads `luma` here: a card's text and photo are luma detail, a
+    ///   coloured plain object's inside is not, and a card's inside can be one flat colour);
+    /// - seen whole (no frame-border side, every corner inside the frame): the colour edges of walls, furniture and
+    ///   hands reach the frame's edge far more often than a card's;
+    /// - held across (long side nearer horizontal): the colour region inside a card that looks most like one is the
+    ///   holder's photo, an upright rectangle, and a card is held across for the camera (`heldAcross`);
+    /// - with a plainer ring around it (`ringTexture` at most `maxRingTexture` of the inside's): a card lies on, or
+    ///   is held before, a background that is plain next to print, while every panel, band or photo inside a card is
+    ///   surrounded by the card's print.
+    func findInChroma(_ chroma: GrayImage, luma: GrayImage, acceptance: Double) -> Found? {
+        let w = chroma.width, h = chroma.height
+        guard w == luma.width, h == luma.height else { return nil }
+        lumaGradients.compute(luma)
+        printSource = (luma, lumaGradients)
+        defer { printSource = nil }
+        guard let found = find(coarse: chroma, working: chroma, acceptance: acceptance,
+                               widerSearchMaxLuma: .infinity, fallbacks: false),
+              found.confidence >= acceptance, found.quad.longSideHorizontal else { return nil }
+        let corners = found.quad.corners
+        let margin = 1.0
+        guard corners.allSatisfy({ p in
+            p.x >= margin && p.y >= margin && p.x <= Double(w - 1) - margin && p.y <= Double(h - 1) - margin
+        }) else { return nil }
+        let texture = interiorTexture((corners[0], corners[1], corners[2], corners[3]), in: luma)
+        guard texture >= Self.minInteriorTexture, ringTexture(corners, in: luma) <= Self.maxRingTexture * texture else {
+            return nil
+        }
+        return found
+    }
+
+    /// See `findInChroma`.
+    static let maxRingTexture = 0.5
+
+    /// Share of a ring just outside the quad (between it scaled by 1.08 and by 1.35 about its centre, within the
+    /// frame) whose luma gradient is at least the weak edge threshold (`lumaGradients` must hold the image's).
+    func ringTexture(_ corners: [SIMD2<Double>], in image: GrayImage) -> Double {
+        let w = image.width, h = image.height
+        let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
+        let inner = corners.map { centre + ($0 - centre) * 1.08 }, outer = corners.map { centre + ($0 - centre) * 1.35 }
+        func contains(_ q: [SIMD2<Double>], _ p: SIMD2<Double>) -> Bool {
+            var positive = false, negative = false
+            for i in 0..<4 {
+                let a = q[i], e = q[(i + 1) & 3] - a, r = p - a
+                let cross = e.x * r.y - e.y * r.x
+                if cross > 0 { positive = true } else if cross < 0 { negative = true }
+            }
+            return !(positive && negative)
+        }
+        var low = outer[0], high = outer[0]
+        for p in outer { low = pointwiseMin(low, p); high = pointwiseMax(high, p) }
+        let x0 = max(1, Int(low.x.rounded(.up))), x1 = min(w - 2, Int(high.x))
+        let y0 = max(1, Int(low.y.rounded(.up))), y1 = min(h - 2, Int(high.y))
+        guard x0 <= x1, y0 <= y1 else { return 0 }
+        let mp = lumaGradients.magnitude.baseAddress!, weak = UInt16(lumaGradients.weakThreshold)
+        var inRing = 0, textured = 0
+        for y in stride(from: y0, through: y1, by: 2) {
+            for x in stride(from: x0, through: x1, by: 2) {
+                let p = SIMD2(Double(x), Double(y))
+                guard contains(outer, p), !contains(inner, p) else { continue }
+                inRing += 1
+                if mp[y * w + x] >= weak { textured += 1 }
+            }
+        }
+        return inRing == 0 ? 0 : Double(textured) / Double(inRing)
+    }
+}

@@ -1,0 +1,195 @@
+// The chroma search (`ChromaContrast`, `DocumentFinder.findInChroma`): a card whose sides are colour edges at its
+// background's brightness is found in the frame's colour contrast when the luma search finds none, from a JPEG and
+// from NV12/NV21 raw frames; what inside a card looks most like one in colour (the holder's photo, a printed panel)
+// is not taken for it.
+import Foundation
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct ColourEdgeTests {
+    private static func fixture(_ name: String) throws -> [UInt8] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name).jpg")
+        return Array(try Data(contentsOf: url))
+    }
+
+    /// Fixtures/README.md: a blue-grey card on a pink wall at about the wall's brightness, held by a hand whose
+    /// thumb covers its right side; its corners as camsim drew them (input pixels, clockwise from top-left).
+    static let colourEdgedCard = "colour-edged-card-camsim-seed4"
+    static let colourEdgedCardCorners: [(Double, Double)] = [(702.19, 264.44), (1671.33, 182.74), (1687.85, 783.85),
+                                                             (758.81, 844.98)]
+
+    private static func cornerError(_ analysis: FrameAnalysis, _ truth: [(Double, Double)]) -> Double {
+        guard let region = analysis.region else { return .infinity }
+        let diagonal = (Double(analysis.width * analysis.width + analysis.height * analysis.height)).squareRoot()
+        var total = 0.0
+        for (found, expected) in zip(region.corners, truth) {
+            total += ((found.x - expected.0) * (found.x - expected.0) + (found.y - expected.1) * (found.y - expected.1))
+                .squareRoot()
+        }
+        return total / 4 / diagonal
+    }
+
+    @Test func aCardAtItsBackgroundsBrightnessIsFoundInColour() throws {
+        let input = FrameInput.jpeg(try Self.fixture(Self.colourEdgedCard))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .good, "\(analysis.feedback) \(analysis.metrics)")
+        #expect(analysis.metrics["colourEdges"] == 1)
+        #expect(Self.cornerError(analysis, Self.colourEdgedCardCorners) < 0.01)
+        // The luma search alone does not see it.
+        let lumaOnly = FrameAnalyzer()
+        lumaOnly.searchesChroma = false
+        let withoutColour = try lumaOnly.analyze(input, mode: .document)
+        #expect(withoutColour.primary == .noDocument && withoutColour.region == nil)
+    }
+
+    /// A light search (a stream where nothing was found lately) leaves the chroma search out, as every fallback.
+    @Test func aLightSearchDoesNotLookInColour() throws {
+        let input = FrameInput.jpeg(try Self.fixture(Self.colourEdgedCard))
+        let light = try FrameAnalyzer().analyze(input, mode: .document, lightSearch: true)
+        #expect(light.primary == .noDocument && light.metrics["colourEdges"] == nil)
+    }
+
+    /// Fixtures/README.md: a card cut by the frame, whose holder photo is the strongest colour outline, with the
+    /// card's plain body around it: the photo is an upright rectangle, and a card is held across.
+    @Test func theHoldersPhotoIsNotTakenForTheCard() throws {
+        let analysis = try FrameAnalyzer().analyze(.jpeg(try Self.fixture("holder-photo-in-colour-camsim-seed4")),
+                                                   mode: .document)
+        #expect(analysis.metrics["colourEdges"] == nil, "\(analysis.feedback) \(String(describing: analysis.region))")
+        #expect(analysis.primary == .noDocument)
+    }
+
+    /// Fixtures/README.md: a card filling the frame whose guilloche panel, bounded by the photo and the MRZ band, is
+    /// a card-shaped colour outline: it is surrounded by the card's print, not by a plain background. Taken for the
+    /// card it was GOOD (the panel's fill and position pass) for a frame that must say MOVE_AWAY.
+    @Test func aPrintedPanelInsideTheCardIsNotTakenForTheCard() throws {
+        let analysis = try FrameAnalyzer().analyze(.jpeg(try Self.fixture("card-panel-in-colour-camsim-seed1")),
+                                                   mode: .document)
+        #expect(analysis.metrics["colourEdges"] == nil, "\(analysis.feedback) \(String(describing: analysis.region))")
+        #expect(analysis.primary != .good)
+    }
+
+    /// A 1280 × 720 raw frame whose card (printed as `SyntheticFrame` prints one) has its background's luma, 120:
+    /// its outline is a colour edge only (a blue card, Cb 150 / Cr 116, on a warm wall, Cb 112 / Cr 138). The Y
+    /// plane is followed by the interleaved chroma plane, Cb first (NV12) or Cr first (NV21).
+    static let isoluminantCorners: [(Double, Double)] = [(330, 170), (950, 150), (975, 540), (310, 560)]
+    private static func isoluminantCardFrame(crFirst: Bool) -> [UInt8] {
+        let width = 1280, height = 720
+        var luma = SyntheticFrame(width: width, height: height, pixels: [UInt8](repeating: 120, count: width * height))
+        luma.drawCard(corners: isoluminantCorners, body: 120)
+        luma.addNoise(amplitude: 3)
+        let quad = isoluminantCorners.map { SIMD2($0.0, $0.1) }
+        func inside(_ p: SIMD2<Double>) -> Bool {
+            (0..<4).allSatisfy { i in
+                let a = quad[i], e = quad[(i + 1) % 4] - a, r = p - a
+                return e.x * r.y - e.y * r.x >= 0
+            }
+        }
+        var bytes = luma.pixels
+        for y in 0..<(height / 2) {
+            for x in 0..<(width / 2) {
+                let card = inside(SIMD2(Double(2 * x) + 1, Double(2 * y) + 1))
+                let cb: UInt8 = card ? 150 : 112, cr: UInt8 = card ? 116 : 138
+                bytes.append(crFirst ? cr : cb)
+                bytes.append(crFirst ? cb : cr)
+            }
+        }
+        return bytes
+    }
+
+    /// A camera's raw buffers: the card is found in colour from NV12 (Cb first) and NV21 (Cr first) alike, and not
+    /// from the Y plane alone (gray8 has no colour); NV12 read as NV21 (Cb and Cr swapped) still finds it, since the
+    /// principal axis is found either way.
+    @Test func rawSemiPlanarFramesAreSearchedInColour() throws {
+        let diagonal = (1280.0 * 1280 + 720 * 720).squareRoot()
+        for (format, crFirst) in [(RawPixelFormat.nv12, false), (.nv21, true), (.nv12, true)] {
+            let analysis = try FrameAnalyzer().analyze(.raw(bytes: Self.isoluminantCardFrame(crFirst: crFirst),
+                                                            width: 1280, height: 720, stride: 1280, format: format),
+                                                       mode: .document)
+            #expect(analysis.metrics["colourEdges"] == 1, "\(format) Cr first \(crFirst): \(analysis.feedback)")
+            #expect(Self.cornerError(analysis, Self.isoluminantCorners) * diagonal < 3, "\(format) Cr first \(crFirst)")
+        }
+        let y = Array(Self.isoluminantCardFrame(crFirst: false).prefix(1280 * 720))
+        let lumaOnly = try FrameAnalyzer().analyze(.raw(bytes: y, width: 1280, height: 720, stride: 1280,
+                                                        format: .gray8), mode: .document)
+        #expect(lumaOnly.primary == .noDocument && lumaOnly.metrics["colourEdges"] == nil, "\(lumaOnly.feedback)")
+    }
+
+    /// A sideways frame is searched in colour upright: its chroma planes are turned with its luma.
+    @Test func aTurnedFrameIsSearchedInColourUpright() throws {
+        let upright = Self.isoluminantCardFrame(crFirst: false)
+        // Turned a quarter anticlockwise (so it needs 90° clockwise): Y by pixels, the chroma plane by Cb-Cr pairs.
+        let w = 1280, h = 720, cw = w / 2, ch = h / 2
+        var turned = [UInt8](repeating: 0, count: upright.count)
+        for y in 0..<h {
+            for x in 0..<w { turned[(w - 1 - x) * h + y] = upright[y * w + x] }
+        }
+        for y in 0..<ch {
+            for x in 0..<cw {
+                let from = w * h + 2 * (y * cw + x), to = w * h + 2 * ((cw - 1 - x) * ch + y)
+                turned[to] = upright[from]
+                turned[to + 1] = upright[from + 1]
+            }
+        }
+        let analysis = try FrameAnalyzer().analyze(.raw(bytes: turned, width: h, height: w, stride: h, format: .nv12),
+                                                   mode: .document, rotation: .clockwise90)
+        #expect(analysis.width == w && analysis.height == h)
+        #expect(analysis.metrics["colourEdges"] == 1, "\(analysis.feedback)")
+        let diagonal = (Double(w * w + h * h)).squareRoot()
+        #expect(Self.cornerError(analysis, Self.isoluminantCorners) * diagonal < 3)
+    }
+
+    // MARK: The colour contrast image
+
+    private static func plane(width: Int, height: Int, value: (Int, Int) -> UInt8) -> GrayImage {
+        let image = GrayImage()
+        image.resize(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width { image.base[y * width + x] = value(x, y) }
+        }
+        return image
+    }
+
+    @Test func aGreyFrameHasNoColourContrast() {
+        let grey = Self.plane(width: 80, height: 60) { _, _ in 128 }
+        #expect(!ChromaContrast().project(cb: grey, cr: grey, into: GrayImage(), width: 80, height: 60))
+    }
+
+    /// A blue rectangle on a yellow ground (Cb up, Cr down inside): one step along the principal axis, ×`gain`.
+    @Test func aColourStepBecomesAGrayStep() {
+        let inside = { (x: Int, y: Int) in x >= 20 && x < 60 && y >= 15 && y < 45 }
+        let cb = Self.plane(width: 80, height: 60) { x, y in inside(x, y) ? 148 : 118 }
+        let cr = Self.plane(width: 80, height: 60) { x, y in inside(x, y) ? 120 : 136 }
+        let out = GrayImage()
+        #expect(ChromaContrast().project(cb: cb, cr: cr, into: out, width: 80, height: 60))
+        let a = Double(out.base[30 * 80 + 40]), b = Double(out.base[5 * 80 + 5])
+        let du: Double = 148 - 118, dv: Double = 120 - 136
+        let step: Double = (du * du + dv * dv).squareRoot() * ChromaContrast.gain
+        #expect(abs(abs(a - b) - step) <= 2, "inside \(a) outside \(b) expected step \(step)")
+        // Uniform inside and out.
+        #expect(out.base[31 * 80 + 41] == out.base[30 * 80 + 40] && out.base[50 * 80 + 70] == out.base[5 * 80 + 5])
+    }
+
+    /// Planes larger than the detection image (a 4:4:4 frame) are averaged over the pixels that fall on each output
+    /// pixel.
+    @Test func largerPlanesAreAreaAveraged() {
+        let plane = Self.plane(width: 8, height: 4) { x, _ in x % 2 == 0 ? 100 : 120 }
+        var out = [Float](repeating: 0, count: 8)
+        ChromaContrast.resample(plane, into: &out, width: 4, height: 2)
+        #expect(out.allSatisfy { $0 == 110 })
+    }
+
+    @Test func aGrayscaleJPEGHasNoChromaPlanes() throws {
+        let gray = SyntheticFrame.background(width: 320, height: 240).jpeg()
+        #expect(try !JPEGGrayDecoder().decodeChroma(gray, cb: GrayImage(), cr: GrayImage(), longSide: 640,
+                                                    maxPixels: 1 << 24))
+    }
+
+    /// A camera's 4:2:0 JPEG: each chroma plane is half the working image both ways (the working image of a
+    /// 1920 × 1080 frame is 720 × 405 at the 3/8 scale).
+    @Test func chromaPlanesAreDecodedAtTheWorkingScale() throws {
+        let cb = GrayImage(), cr = GrayImage()
+        #expect(try JPEGGrayDecoder().decodeChroma(try Self.fixture(Self.colourEdgedCard), cb: cb, cr: cr,
+                                                   longSide: 640, maxPixels: 1 << 24))
+        #expect(cb.width == 360 && cb.height == 203 && cr.width == 360 && cr.height == 203)
+    }
+}
