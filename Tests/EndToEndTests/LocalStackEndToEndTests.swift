@@ -9,7 +9,9 @@ struct LocalStackEndToEndTests {
         defer { stack.stopAll() }
         let key = try stack.createAPIKey(tenant: "acme")
         let up = try stack.start("kycctl", arguments: ["up"])
-        try await stack.waitUntil("the stack to be ready") {
+        // Two minutes, as `waitForWorkers`: in a full `make test` on 2 cores beside the accuracy suites, six
+        // processes starting here were once not all ready within one (session 8); alone the stack is ready in ~1.5 s.
+        try await stack.waitUntil(seconds: 120, "the stack to be ready") {
             (try? await stack.request("GET", "/readyz"))?.status == 200
         }
         #expect(try await stack.request("GET", "/v1/call-types", token: key).status == 200)

@@ -2,6 +2,7 @@
 // background's brightness is found in the frame's colour contrast when the luma search finds none, from a JPEG and
 // from NV12/NV21 raw frames; what inside a card looks most like one in colour (the holder's photo, a printed panel)
 // is not taken for it.
+import CTurboJPEG
 import Foundation
 import Testing
 @testable import FrameAnalysis
@@ -66,6 +67,36 @@ import Testing
                                                    mode: .document)
         #expect(analysis.metrics["colourEdges"] == nil, "\(analysis.feedback) \(String(describing: analysis.region))")
         #expect(analysis.primary != .good)
+    }
+
+    /// The fixture re-encoded with another chroma subsampling (TurboJPEG: decoded to RGB, encoded again).
+    private static func reencoded(_ jpeg: [UInt8], subsampling: TJSAMP) throws -> [UInt8] {
+        let decompressor = try #require(tjInitDecompress())
+        defer { tjDestroy(decompressor) }
+        var width: Int32 = 0, height: Int32 = 0, sampling: Int32 = 0, colorspace: Int32 = 0
+        try #require(tjDecompressHeader3(decompressor, jpeg, UInt(jpeg.count), &width, &height, &sampling,
+                                         &colorspace) == 0)
+        var rgb = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
+        try #require(tjDecompress2(decompressor, jpeg, UInt(jpeg.count), &rgb, width, 0, height,
+                                   Int32(TJPF_RGB.rawValue), 0) == 0)
+        let compressor = try #require(tjInitCompress())
+        defer { tjDestroy(compressor) }
+        var buffer: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        try #require(tjCompress2(compressor, rgb, width, 0, height, Int32(TJPF_RGB.rawValue), &buffer, &size,
+                                 Int32(subsampling.rawValue), 92, 0) == 0)
+        defer { tjFree(buffer) }
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+    }
+
+    /// Chroma planes of every size a camera or an editor writes: 4:4:4 (planes the working size, area-averaged down),
+    /// 4:2:2 (half width only) and 4:4:0 (half height only).
+    @Test(arguments: [TJSAMP_444, TJSAMP_422, TJSAMP_440])
+    func otherChromaSubsamplingsAreSearchedAlike(_ subsampling: TJSAMP) throws {
+        let jpeg = try Self.reencoded(try Self.fixture(Self.colourEdgedCard), subsampling: subsampling)
+        let analysis = try FrameAnalyzer().analyze(.jpeg(jpeg), mode: .document)
+        #expect(analysis.metrics["colourEdges"] == 1, "\(analysis.feedback)")
+        #expect(Self.cornerError(analysis, Self.colourEdgedCardCorners) < 0.01)
     }
 
     /// A 1280 × 720 raw frame whose card (printed as `SyntheticFrame` prints one) has its background's luma, 120:
