@@ -4,19 +4,20 @@
 extension DocumentFinder {
     /// The card found in `chroma` (the detection image's size), with its corners on the detection image, or nil.
     /// Only the vote's quads are searched (no fallbacks: they exist for weak luma evidence, and each adds chances for
-    /// colour clutter), and an outline is taken only when it is as strong as a luma one must be and:
+    /// colour clutter; with them, +2 frames of 1 550 for twice the cost), and an outline is taken only when it is as
+    /// strong as a luma one must be and:
     /// - printed inside in luma (`interiorTexture` reads `luma` here: a card's text and photo are luma detail, a
     ///   coloured plain object's inside is not, and a card's inside can be one flat colour);
-    /// - seen whole (no frame-border side, every corner inside the frame): the colour edges of walls, furniture and
-    ///   hands reach the frame's edge far more often than a card's;
     /// - held across (long side nearer horizontal): the colour region inside a card that looks most like one is the
     ///   holder's photo, an upright rectangle, and a card is held across for the camera (`heldAcross`);
-    /// - with a plainer ring around it (`ringTexture` at most `maxRingTexture` of the inside's): a card lies on, or
-    ///   is held before, a background that is plain next to print, while every panel, band or photo inside a card is
-    ///   surrounded by the card's print.
+    /// - with a plainer ring around it (`ringTexture` at most `maxRingTexture` of the inside's, the ring clipped to the
+    ///   frame): a card lies on, or is held before, a background that is plain next to print, while every panel, band
+    ///   or photo inside a card is surrounded by the card's print.
+    /// An outline closed by a frame border (a card cut off, or too close) is taken too: these rules, not the border,
+    /// keep the colour edges of walls, furniture and hands out (camsim: no false outline on a frame without a card
+    /// either way, and seven cut-off or too-close cards found with it).
     func findInChroma(_ chroma: GrayImage, luma: GrayImage, acceptance: Double) -> Found? {
-        let w = chroma.width, h = chroma.height
-        guard w == luma.width, h == luma.height else { return nil }
+        guard chroma.width == luma.width, chroma.height == luma.height else { return nil }
         lumaGradients.compute(luma)
         printSource = (luma, lumaGradients)
         defer { printSource = nil }
@@ -24,10 +25,6 @@ extension DocumentFinder {
                                widerSearchMaxLuma: .infinity, fallbacks: false),
               found.confidence >= acceptance, found.quad.longSideHorizontal else { return nil }
         let corners = found.quad.corners
-        let margin = 1.0
-        guard corners.allSatisfy({ p in
-            p.x >= margin && p.y >= margin && p.x <= Double(w - 1) - margin && p.y <= Double(h - 1) - margin
-        }) else { return nil }
         let texture = interiorTexture((corners[0], corners[1], corners[2], corners[3]), in: luma)
         guard texture >= Self.minInteriorTexture, ringTexture(corners, in: luma) <= Self.maxRingTexture * texture else {
             return nil

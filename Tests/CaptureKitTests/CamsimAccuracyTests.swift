@@ -11,10 +11,10 @@ struct CamsimAccuracyTests {
     /// 85 of 100 but CUT_OFF from 90 to 70 % (two frames: one had been right by taking a window for the card) and the
     /// corner error from 0.037 to 0.041 (more cards found, some with a wrong quad); on a fresh seed (4, 20 per
     /// class, never tuned on) the same change took CUT_OFF from 65 to 75 % and the total from 147 to 160 of 200.
-    /// MOVE_CLOSER's floor rose to 0.8 with the chroma search (2026-12-01: a small card at its background's
-    /// brightness found in colour; 89 -> 90 of 100).
+    /// MOVE_CLOSER's and CUT_OFF's floors rose to 0.8 and 0.9 with the chroma search (2026-12-01: cards at their
+    /// background's brightness found in colour; 89 -> 91 of 100).
     static let knownBelowBar: [String: Double] = [
-        "document GOOD": 0.9, "document CUT_OFF": 0.8, "document MOVE_CLOSER": 0.8, "document MOVE_AWAY": 0.8,
+        "document GOOD": 0.9, "document CUT_OFF": 0.9, "document MOVE_CLOSER": 0.8, "document MOVE_AWAY": 0.8,
         "document TOO_BRIGHT": 0.9, "document BLURRY": 0.9, "document GLARE": 0.9,
     ]
     /// The mean corner error camsim must stay under while it is above the bar (nil once the bar is met: then the

@@ -43,6 +43,17 @@ import Testing
         #expect(withoutColour.primary == .noDocument && withoutColour.region == nil)
     }
 
+    /// Fixtures/README.md: a card held too close, past the frame's edges, whose sides are colour edges: the outline
+    /// closed by the frame's borders is taken (the border is not what keeps clutter out; the print and ring tests are).
+    @Test func aCardTooCloseIsFoundInColourPastTheFrame() throws {
+        let input = FrameInput.jpeg(try Self.fixture("colour-edged-close-card-camsim-seed3"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .moveAway && analysis.metrics["colourEdges"] == 1, "\(analysis.feedback)")
+        let lumaOnly = FrameAnalyzer()
+        lumaOnly.searchesChroma = false
+        #expect(try lumaOnly.analyze(input, mode: .document).primary == .noDocument)
+    }
+
     /// A light search (a stream where nothing was found lately) leaves the chroma search out, as every fallback.
     @Test func aLightSearchDoesNotLookInColour() throws {
         let input = FrameInput.jpeg(try Self.fixture(Self.colourEdgedCard))
