@@ -36,12 +36,15 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     /// 1…`wholeSearchEvery` and round again (0 after a frame with a card or a face and at a stream's start): the
     /// frames that count below that bound are searched lightly (`searchesLightly`), the one that reaches it whole.
     public private(set) var emptyInARow: Int = 0
+    /// True when the previous frame's card was found in colour (metric `colourEdges`): the next frame follows it in
+    /// the colour contrast image (`FrameAnalyzer.analyze(previousInColour:)`). Absent in older states: false.
+    public private(set) var previousInColour: Bool = false
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case consecutiveGood, captured, previousRegion, regionMotion, followableInARow, movedWhileGood, trackedInARow,
-             emptyInARow
+             emptyInARow, previousInColour
     }
 
     /// The keys of states sealed before the previous GOOD frame's corners and their motion were merged into
@@ -59,6 +62,7 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         captured = try c.decode(Bool.self, forKey: .captured)
         trackedInARow = try c.decodeIfPresent(Int.self, forKey: .trackedInARow) ?? 0
         emptyInARow = try c.decodeIfPresent(Int.self, forKey: .emptyInARow) ?? 0
+        previousInColour = try c.decodeIfPresent(Bool.self, forKey: .previousInColour) ?? false
         let region = try c.decodeIfPresent([FramePoint].self, forKey: .previousRegion)
         let motion = try c.decodeIfPresent(Double.self, forKey: .regionMotion)
         if let followable = try c.decodeIfPresent(Int.self, forKey: .followableInARow) {
@@ -100,6 +104,7 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         followableInARow = followable ? min(followableInARow + 1, 2) : 0
         trackedInARow = analysis.metrics["tracked"] != nil ? trackedInARow + 1 : 0
         emptyInARow = region == nil ? emptyInARow % max(thresholds.wholeSearchEvery, 1) + 1 : 0
+        previousInColour = region != nil && analysis.metrics["colourEdges"] != nil
         guard analysis.primary == .good, region != nil else {
             reset()
             return false

@@ -23,13 +23,32 @@ extension DocumentFinder {
         defer { printSource = nil }
         guard let found = find(coarse: chroma, working: chroma, acceptance: acceptance,
                                widerSearchMaxLuma: .infinity, fallbacks: false),
-              found.confidence >= acceptance, found.quad.longSideHorizontal else { return nil }
+              found.confidence >= acceptance, acceptedInColour(found, luma: luma) else { return nil }
+        return found
+    }
+
+    /// In a stream, the card the previous frame found in colour (`previous`, corners on the detection image), found
+    /// again around it in `chroma` (`track`, with the print judged in luma) and held to `findInChroma`'s rules; nil
+    /// sends the frame to the full search. Luma tracking would fail on such a card every frame (its sides are what
+    /// luma cannot see), and the frame would pay the full luma search, every fallback and the chroma search.
+    func trackInChroma(_ previous: Quadrilateral, chroma: GrayImage, luma: GrayImage, acceptance: Double) -> Found? {
+        guard chroma.width == luma.width, chroma.height == luma.height else { return nil }
+        lumaGradients.compute(luma)
+        printSource = (luma, lumaGradients)
+        defer { printSource = nil }
+        var gradientsComputed = false
+        guard let found = track(previous, coarse: chroma, working: chroma, acceptance: acceptance,
+                                gradientsComputed: &gradientsComputed),
+              acceptedInColour(found, luma: luma) else { return nil }
+        return found
+    }
+
+    /// `findInChroma`'s rules past the confidence: held across, printed inside in luma, plainer around.
+    private func acceptedInColour(_ found: Found, luma: GrayImage) -> Bool {
+        guard found.quad.longSideHorizontal else { return false }
         let corners = found.quad.corners
         let texture = interiorTexture((corners[0], corners[1], corners[2], corners[3]), in: luma)
-        guard texture >= Self.minInteriorTexture, ringTexture(corners, in: luma) <= Self.maxRingTexture * texture else {
-            return nil
-        }
-        return found
+        return texture >= Self.minInteriorTexture && ringTexture(corners, in: luma) <= Self.maxRingTexture * texture
     }
 
     /// See `findInChroma`.

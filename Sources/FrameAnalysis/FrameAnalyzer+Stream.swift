@@ -16,6 +16,7 @@ extension FrameAnalyzer {
                         stream tracker: inout CaptureTracker) throws(FrameAnalysisError) -> StreamFrame {
         let analysis = try analyze(input, mode: mode, rotation: rotation,
                                    previous: tracker.hint(thresholds: thresholds),
+                                   previousInColour: tracker.previousInColour,
                                    lightSearch: tracker.searchesLightly(thresholds: thresholds))
         let capture = tracker.update(with: analysis, thresholds: thresholds)
         return StreamFrame(analysis: analysis,

@@ -26,6 +26,12 @@ public final class FrameAnalyzer {
     private let storedChromaB = GrayImage(), storedChromaR = GrayImage()
     private let chromaContrast = GrayImage()
     private let chromaProjection = ChromaContrast()
+    /// Whether this frame's colour contrast image has been made (once per frame: the colour tracking and the chroma
+    /// search may both need it).
+    private enum ColourContrastState { case notRead, ready, unavailable }
+    private var colourContrastState = ColourContrastState.notRead
+    /// This frame's JPEG chroma planes were decoded with its luma (`prepare(withColour:)`).
+    private var chromaPlanesDecoded = false
     /// Whether a card the luma search did not find is looked for in the frame's colour contrast (docs/capture.md,
     /// "Colour edges"). Internal so tests can compare the two.
     var searchesChroma = true
@@ -47,14 +53,18 @@ public final class FrameAnalyzer {
     /// `DocumentFinder.track`, `FaceSearch.trackedFace`). `lightSearch`: the card or face is looked for with the
     /// first search alone, without the fallbacks (a stream where nothing was found lately,
     /// `CaptureTracker.searchesLightly`; metric `lightSearch`).
+    /// `previousInColour`: the previous frame's card was found in colour (metric `colourEdges`), so it is followed
+    /// in the colour contrast image.
     public func analyze(_ input: FrameInput, mode: FrameMode, rotation: FrameRotation = .none,
-                        previous: [FramePoint]? = nil,
+                        previous: [FramePoint]? = nil, previousInColour: Bool = false,
                         lightSearch: Bool = false) throws(FrameAnalysisError) -> FrameAnalysis {
-        let (inputSize, detection) = try prepare(input, rotation: rotation)
+        // A card followed in colour needs this frame's chroma: decoded with the luma, in one decode.
+        let withColour = mode == .document && previousInColour && previous != nil && searchesChroma
+        let (inputSize, detection) = try prepare(input, rotation: rotation, withColour: withColour)
         switch mode {
         case .document:
             return analyzeDocument(inputSize: inputSize, detection: detection, previous: previous,
-                                   lightSearch: lightSearch)
+                                   previousInColour: previousInColour, lightSearch: lightSearch)
         case .selfie:
             return try analyzeSelfie(inputSize: inputSize, detection: detection, previous: previous,
                                      lightSearch: lightSearch)
@@ -78,16 +88,28 @@ public final class FrameAnalyzer {
 
     /// Decodes or samples the frame upright into `working` and picks the detection image; returns the upright
     /// input's size.
-    private func prepare(_ input: FrameInput, rotation: FrameRotation = .none) throws(FrameAnalysisError)
+    /// `withColour`: a JPEG's chroma planes are decoded in the same decode (`chromaPlanesDecoded`).
+    private func prepare(_ input: FrameInput, rotation: FrameRotation = .none,
+                         withColour: Bool = false) throws(FrameAnalysisError)
         -> (inputSize: (width: Int, height: Int), detection: GrayImage) {
         let storedSize: (width: Int, height: Int)
         let orientation: FrameOrientation
+        chromaPlanesDecoded = false
         switch input {
         case .jpeg(let bytes):
             orientation = ExifOrientationReader.orientation(ofJPEG: bytes).followed(by: rotation)
             // An upright frame (nearly every camera frame) is decoded straight into the working image.
-            storedSize = try decoder.decode(bytes, into: orientation == .upright ? working : stored,
-                                            longSide: thresholds.workingLongSide, maxPixels: maxPixels)
+            let target = orientation == .upright ? working : stored
+            if withColour, let size = try decoder.decodeChroma(
+                bytes, luma: target, cb: orientation == .upright ? chromaB : storedChromaB,
+                cr: orientation == .upright ? chromaR : storedChromaR, longSide: thresholds.workingLongSide,
+                maxPixels: maxPixels) {
+                storedSize = size
+                chromaPlanesDecoded = true
+            } else {
+                storedSize = try decoder.decode(bytes, into: target, longSide: thresholds.workingLongSide,
+                                                maxPixels: maxPixels)
+            }
         case .raw(let bytes, let width, let height, let stride, let format, let lumaRange):
             orientation = FrameOrientation(rotation)
             try RawFrameSampler.sample(bytes: bytes, width: width, height: height, stride: stride, format: format,
@@ -97,6 +119,7 @@ public final class FrameAnalyzer {
         }
         frameInput = input
         frameOrientation = orientation
+        colourContrastState = .notRead
         if orientation != .upright { working.setUpright(from: stored, orientation: orientation) }
         let inputSize = orientation.upright(width: storedSize.width, height: storedSize.height)
         guard working.width >= 16, working.height >= 16 else {
@@ -117,7 +140,8 @@ public final class FrameAnalyzer {
     /// Located on the coarse detection image, corners refined on the working image; around the previous frame's
     /// corners first when they are known (`tracked` says whether the card was found there); in the frame's colour
     /// contrast when the luma search finds none (`inColour`).
-    private func locateDocument(detection: GrayImage, previous: [FramePoint]? = nil, lightSearch: Bool = false)
+    private func locateDocument(detection: GrayImage, previous: [FramePoint]? = nil, previousInColour: Bool = false,
+                                lightSearch: Bool = false)
         -> (found: DocumentFinder.Found?, tracked: Bool, inColour: Bool) {
         var gradientsComputed = false
         if let previous, previous.count == 4, previous.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
@@ -128,6 +152,16 @@ public final class FrameAnalyzer {
                                                 acceptance: thresholds.minDocumentConfidence,
                                                 gradientsComputed: &gradientsComputed) {
                 return (found, true, false)
+            }
+            // A card found in colour is followed in colour when luma does not follow it (the band search often
+            // finds its faint luma sides around the known corners; when not, the frame would pay the full luma
+            // search, every fallback and the chroma search).
+            if previousInColour && searchesChroma && colourContrast(detection: detection) {
+                gradientsComputed = false   // the colour tracking leaves the colour image's gradients
+                if let found = documentFinder.trackInChroma(onDetection, chroma: chromaContrast, luma: detection,
+                                                            acceptance: thresholds.minDocumentConfidence) {
+                    return (onWorking(found, detection: detection), true, true)
+                }
             }
         }
         let found = documentFinder.find(coarse: detection, working: working,
@@ -146,35 +180,57 @@ public final class FrameAnalyzer {
     /// The card found in the frame's colour contrast (`ChromaContrast`, `DocumentFinder.findInChroma`), its corners
     /// on the working image; nil for a frame without colour (a grayscale JPEG, a gray8 raw frame, a grey scene).
     private func findInColour(detection: GrayImage) -> DocumentFinder.Found? {
-        guard let input = frameInput else { return nil }
+        guard colourContrast(detection: detection),
+              let found = documentFinder.findInChroma(chromaContrast, luma: detection,
+                                                      acceptance: thresholds.minDocumentConfidence) else { return nil }
+        return onWorking(found, detection: detection)
+    }
+
+    /// A finding on the detection image (the colour searches refine on the colour contrast image, the detection
+    /// image's size) scaled to the working image.
+    private func onWorking(_ found: DocumentFinder.Found, detection: GrayImage) -> DocumentFinder.Found {
+        DocumentFinder.Found(quad: found.quad.scaled(x: Double(working.width) / Double(detection.width),
+                                                     y: Double(working.height) / Double(detection.height)),
+                             confidence: found.confidence)
+    }
+
+    /// Makes `chromaContrast` for this frame (once: a second decode of a JPEG's chroma, or a raw frame's chroma
+    /// plane, turned upright, projected at the detection size); false for a frame without colour to search.
+    private func colourContrast(detection: GrayImage) -> Bool {
+        switch colourContrastState {
+        case .ready: return true
+        case .unavailable: return false
+        case .notRead: break
+        }
+        colourContrastState = .unavailable
+        guard let input = frameInput else { return false }
         let upright = frameOrientation == .upright
         let decodedB = upright ? chromaB : storedChromaB, decodedR = upright ? chromaR : storedChromaR
         switch input {
         case .jpeg(let bytes):
-            guard (try? decoder.decodeChroma(bytes, cb: decodedB, cr: decodedR, longSide: thresholds.workingLongSide,
-                                             maxPixels: maxPixels)) == true else { return nil }
+            guard chromaPlanesDecoded
+                || (try? decoder.decodeChroma(bytes, cb: decodedB, cr: decodedR, longSide: thresholds.workingLongSide,
+                                              maxPixels: maxPixels)) != nil else { return false }
         case .raw(let bytes, let width, let height, let stride, let format, _):
             guard RawFrameSampler.sampleChroma(bytes: bytes, width: width, height: height, stride: stride,
                                                format: format, cb: decodedB, cr: decodedR,
-                                               longSide: thresholds.workingLongSide) else { return nil }
+                                               longSide: thresholds.workingLongSide) else { return false }
         }
         if !upright {
             chromaB.setUpright(from: storedChromaB, orientation: frameOrientation)
             chromaR.setUpright(from: storedChromaR, orientation: frameOrientation)
         }
         guard chromaProjection.project(cb: chromaB, cr: chromaR, into: chromaContrast, width: detection.width,
-                                     height: detection.height),
-              let found = documentFinder.findInChroma(chromaContrast, luma: detection,
-                                                      acceptance: thresholds.minDocumentConfidence) else { return nil }
-        let quad = found.quad.scaled(x: Double(working.width) / Double(detection.width),
-                                     y: Double(working.height) / Double(detection.height))
-        return DocumentFinder.Found(quad: quad, confidence: found.confidence)
+                                       height: detection.height) else { return false }
+        colourContrastState = .ready
+        return true
     }
 
     // MARK: Document mode
 
     private func analyzeDocument(inputSize: (width: Int, height: Int), detection: GrayImage,
-                                 previous: [FramePoint]?, lightSearch: Bool = false) -> FrameAnalysis {
+                                 previous: [FramePoint]?, previousInColour: Bool = false,
+                                 lightSearch: Bool = false) -> FrameAnalysis {
         let t = thresholds
         var metrics = FrameMetrics()
         var feedback: [Feedback] = []
@@ -193,7 +249,7 @@ public final class FrameAnalyzer {
             return feedback.isEmpty ? [Feedback(code: .good)] : feedback
         }
         let (found, tracked, inColour) = locateDocument(detection: detection, previous: previous,
-                                                        lightSearch: lightSearch)
+                                                        previousInColour: previousInColour, lightSearch: lightSearch)
         if tracked { metrics["tracked"] = 1 }
         if inColour { metrics["colourEdges"] = 1 }
         if !tracked && lightSearch { metrics["lightSearch"] = 1 }

@@ -96,24 +96,27 @@ public final class JPEGGrayDecoder {
     }
 
     /// Decodes the chroma planes (Cb, Cr) of `jpeg` into `cb` and `cr` at the DCT scale `decode` uses for
-    /// `longSide`, each at its own plane size (half the working size both ways for a camera's 4:2:0). Only for the
-    /// chroma search (`ChromaContrast`): a second decode, paid on frames where the luma search found no card. Returns
-    /// false, decoding nothing, for a grayscale JPEG.
-    func decodeChroma(_ jpeg: [UInt8], cb: GrayImage, cr: GrayImage, longSide: Int,
-                      maxPixels: Int) throws(FrameAnalysisError) -> Bool {
+    /// `longSide`, each at its own plane size (half the working size both ways for a camera's 4:2:0), and, when `luma`
+    /// is given, the Y plane into it exactly as `decode` would (gray output of a YCbCr JPEG is its Y plane: the same
+    /// pixels, one decode for both). Only for the chroma search (`ChromaContrast`). Returns false, decoding nothing,
+    /// for a grayscale JPEG; nil `size` then.
+    @discardableResult
+    func decodeChroma(_ jpeg: [UInt8], luma: GrayImage? = nil, cb: GrayImage, cr: GrayImage, longSide: Int,
+                      maxPixels: Int) throws(FrameAnalysisError) -> (width: Int, height: Int)? {
         let size = try checkedHeader(of: jpeg, maxPixels: maxPixels)
         guard let handle else { throw FrameAnalysisError(code: .unsupportedFormat, message: "decoder is closed") }
         let subsampling = size.subsampling
         guard subsampling != Int32(TJSAMP_GRAY.rawValue), size.colorspace == Int32(TJCS_YCbCr.rawValue) else {
-            return false
+            return nil
         }
         let scaled = scaledSize(width: size.width, height: size.height, longSide: longSide)
+        // (The Y plane is padded to whole MCUs: 720 × 406 for a 405-row working image at 4:2:0.)
         let planes = [lumaScratch, cb, cr]
         var strides = [Int32](repeating: 0, count: 3)
         for (id, plane) in planes.enumerated() {
             let pw = Int(tjPlaneWidth(Int32(id), Int32(scaled.width), subsampling))
             let ph = Int(tjPlaneHeight(Int32(id), Int32(scaled.height), subsampling))
-            guard pw > 0, ph > 0 else { return false }
+            guard pw > 0, ph > 0 else { return nil }
             plane.resize(width: pw, height: ph)
             strides[id] = Int32(pw)
         }
@@ -132,7 +135,14 @@ public final class JPEGGrayDecoder {
             renewAfterError()
             throw FrameAnalysisError(code: .corruptImage, message: "JPEG data is damaged or truncated (\(reason))")
         }
-        return true
+        if let luma {
+            luma.resize(width: scaled.width, height: scaled.height)
+            for y in 0..<scaled.height {
+                (luma.base + y * scaled.width).update(from: lumaScratch.base + y * lumaScratch.width,
+                                                      count: scaled.width)
+            }
+        }
+        return (size.width, size.height)
     }
 
     /// The Y plane `decodeChroma` must also be given (the working image already holds the frame's luma).

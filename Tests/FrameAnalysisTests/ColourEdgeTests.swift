@@ -54,6 +54,30 @@ import Testing
         #expect(try lumaOnly.analyze(input, mode: .document).primary == .noDocument)
     }
 
+    /// In a stream the card found in colour is followed in colour (`trackInChroma`), as a luma card is in luma:
+    /// every frame but the first and the one that may be captured is tracked, each answers as the frame alone does
+    /// (GOOD, corners within a pixel or two of the whole search's), and the stream captures. Without colour tracking
+    /// each frame would pay the full luma search, every fallback and the chroma search.
+    @Test func aCardFoundInColourIsFollowedInColourInAStream() throws {
+        let input = FrameInput.jpeg(try Self.fixture(Self.colourEdgedCard))
+        let analyzer = FrameAnalyzer()
+        let alone = try analyzer.analyze(input, mode: .document)
+        var tracker = CaptureTracker()
+        var tracked = 0, captured = 0
+        for _ in 0..<6 {
+            let frame = try analyzer.analyze(input, mode: .document, stream: &tracker)
+            #expect(frame.analysis.primary == .good && frame.analysis.metrics["colourEdges"] == 1)
+            if frame.analysis.metrics["tracked"] == 1 { tracked += 1 }
+            if frame.capture { captured += 1 }
+            let diagonal = (1920.0 * 1920 + 1080 * 1080).squareRoot()
+            let corners = try #require(frame.analysis.region?.corners), whole = try #require(alone.region?.corners)
+            for (a, b) in zip(corners, whole) {
+                #expect(((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() < 0.002 * diagonal)
+            }
+        }
+        #expect(tracked == 4 && captured == 1, "tracked \(tracked), captured \(captured)")
+    }
+
     /// A light search (a stream where nothing was found lately) leaves the chroma search out, as every fallback.
     @Test func aLightSearchDoesNotLookInColour() throws {
         let input = FrameInput.jpeg(try Self.fixture(Self.colourEdgedCard))
@@ -222,16 +246,33 @@ import Testing
 
     @Test func aGrayscaleJPEGHasNoChromaPlanes() throws {
         let gray = SyntheticFrame.background(width: 320, height: 240).jpeg()
-        #expect(try !JPEGGrayDecoder().decodeChroma(gray, cb: GrayImage(), cr: GrayImage(), longSide: 640,
-                                                    maxPixels: 1 << 24))
+        #expect(try JPEGGrayDecoder().decodeChroma(gray, cb: GrayImage(), cr: GrayImage(), longSide: 640,
+                                                   maxPixels: 1 << 24) == nil)
     }
 
     /// A camera's 4:2:0 JPEG: each chroma plane is half the working image both ways (the working image of a
     /// 1920 × 1080 frame is 720 × 405 at the 3/8 scale).
     @Test func chromaPlanesAreDecodedAtTheWorkingScale() throws {
         let cb = GrayImage(), cr = GrayImage()
-        #expect(try JPEGGrayDecoder().decodeChroma(try Self.fixture(Self.colourEdgedCard), cb: cb, cr: cr,
-                                                   longSide: 640, maxPixels: 1 << 24))
+        let size = try JPEGGrayDecoder().decodeChroma(try Self.fixture(Self.colourEdgedCard), cb: cb, cr: cr,
+                                                      longSide: 640, maxPixels: 1 << 24)
+        #expect(size?.width == 1920 && size?.height == 1080)
         #expect(cb.width == 360 && cb.height == 203 && cr.width == 360 && cr.height == 203)
+    }
+
+    /// The Y plane decoded with the chroma (a card followed in colour: one decode for both) is the gray decode's
+    /// working image, pixel for pixel, though TurboJPEG pads it to whole MCUs (405 → 406 rows here): a frame's
+    /// analysis does not depend on whether its colour was read.
+    @Test(arguments: ["colour-edged-card-camsim-seed4", "colour-edged-close-card-camsim-seed3"])
+    func theLumaDecodedWithTheChromaIsTheGrayDecode(_ name: String) throws {
+        let jpeg = try Self.fixture(name)
+        let decoder = JPEGGrayDecoder()
+        let gray = GrayImage(), luma = GrayImage()
+        try decoder.decode(jpeg, into: gray, longSide: 640, maxPixels: 1 << 24)
+        try #require(try decoder.decodeChroma(jpeg, luma: luma, cb: GrayImage(), cr: GrayImage(), longSide: 640,
+                                              maxPixels: 1 << 24) != nil)
+        #expect(luma.width == gray.width && luma.height == gray.height)
+        #expect(Array(UnsafeBufferPointer(start: luma.base, count: luma.width * luma.height))
+                == Array(UnsafeBufferPointer(start: gray.base, count: gray.width * gray.height)))
     }
 }

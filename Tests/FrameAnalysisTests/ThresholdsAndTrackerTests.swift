@@ -190,6 +190,30 @@ import Testing
         }
     }
 
+    /// A card found in colour (metric `colourEdges`) is followed in colour on the next frame; a card found in luma,
+    /// a frame without one, or a state from before the flag (no key) is not.
+    @Test func aCardFoundInColourIsFollowedInColour() throws {
+        let t = AnalysisThresholds.default
+        var tracker = CaptureTracker()
+        var inColour = frame(.good)
+        inColour.metrics["colourEdges"] = 1
+        _ = tracker.update(with: inColour, thresholds: t)
+        #expect(tracker.previousInColour)
+        let encoder = JSONEncoder()
+        #expect(try JSONDecoder().decode(CaptureTracker.self, from: encoder.encode(tracker)).previousInColour)
+        _ = tracker.update(with: frame(.good), thresholds: t)
+        #expect(!tracker.previousInColour, "found in luma")
+        _ = tracker.update(with: inColour, thresholds: t)
+        _ = tracker.update(with: FrameAnalysis(width: 1280, height: 720, mode: .document, region: nil, faces: [],
+                                               metrics: FrameMetrics(values: ["colourEdges": 1]),
+                                               feedback: [Feedback(code: .noDocument)]),
+                           thresholds: t)
+        #expect(!tracker.previousInColour, "no card")
+        let old = try JSONDecoder().decode(CaptureTracker.self, from: Data(
+            #"{"captured":false,"consecutiveGood":0,"followableInARow":0,"movedWhileGood":false,"trackedInARow":0}"#.utf8))
+        #expect(!old.previousInColour)
+    }
+
     @Test func aSelfieFaceIsFollowedOnlyWhenItWasAlone() {
         var tracker = CaptureTracker()
         let t = AnalysisThresholds.default
@@ -319,7 +343,7 @@ import Testing
         let json = try encoder.encode(tracker)
         let keys = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any]).keys.sorted()
         #expect(keys == ["captured", "consecutiveGood", "emptyInARow", "followableInARow", "movedWhileGood",
-                         "previousRegion", "regionMotion", "trackedInARow"])
+                         "previousInColour", "previousRegion", "regionMotion", "trackedInARow"])
         #expect(try JSONDecoder().decode(CaptureTracker.self, from: json) == tracker)
     }
 
