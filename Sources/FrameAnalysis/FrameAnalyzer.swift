@@ -170,27 +170,11 @@ public final class FrameAnalyzer {
                                         gradientsComputed: gradientsComputed, fallbacks: !lightSearch)
         // Nothing in luma: the card may be there in colour only (its sides at its background's brightness). Not in
         // a light search (its fallbacks are left out), nor in an over-exposed frame (clipped colours carry nothing).
-        guard !lightSearch, searchesChroma, detection.meanLuma <= thresholds.maxBrightness else {
-            return (found, false, false)
-        }
-        if (found?.confidence ?? 0) < thresholds.minDocumentConfidence {
-            if let inColour = findInColour(detection: detection) { return (inColour, false, true) }
-        } else if let found, reachesFrameEdge(found.quad) {
-            // An accepted outline closed by the frame's edge (CUT_OFF, MOVE_AWAY) is often background edges the
-            // frame's border closed around a whole card whose own sides luma cannot see: a card seen whole in colour
-            // replaces it (camsim: BLURRY, MOVE_CLOSER, GLARE and GOOD cards judged CUT_OFF or MOVE_AWAY).
-            if let inColour = findInColour(detection: detection), !reachesFrameEdge(inColour.quad) {
-                return (inColour, false, true)
-            }
+        if (found?.confidence ?? 0) < thresholds.minDocumentConfidence, !lightSearch, searchesChroma,
+           detection.meanLuma <= thresholds.maxBrightness, let inColour = findInColour(detection: detection) {
+            return (inColour, false, true)
         }
         return (found, false, false)
-    }
-
-    /// Whether a quad on the working image has a corner within 2 px of the frame's edge (a side closed by a frame
-    /// border, or a corner outside the frame).
-    private func reachesFrameEdge(_ quad: Quadrilateral) -> Bool {
-        let right = Double(working.width - 1) - 2, bottom = Double(working.height - 1) - 2
-        return quad.corners.contains { $0.x < 2 || $0.y < 2 || $0.x > right || $0.y > bottom }
     }
 
     /// The card found in the frame's colour contrast (`ChromaContrast`, `DocumentFinder.findInChroma`), its corners

@@ -78,17 +78,6 @@ import Testing
         #expect(tracked == 4 && captured == 1, "tracked \(tracked), captured \(captured)")
     }
 
-    /// Fixtures/README.md: luma accepts an outline closed by the frame's border (CUT_OFF) around a blurred card seen
-    /// whole, whose sides are colour edges: the card seen whole in colour replaces it.
-    @Test func aCardSeenWholeInColourReplacesAnOutlineClosedByTheFrame() throws {
-        let input = FrameInput.jpeg(try Self.fixture("whole-card-closed-by-the-frame-camsim-seed3"))
-        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
-        #expect(analysis.primary == .blurry && analysis.metrics["colourEdges"] == 1, "\(analysis.feedback)")
-        let lumaOnly = FrameAnalyzer()
-        lumaOnly.searchesChroma = false
-        #expect(try lumaOnly.analyze(input, mode: .document).primary == .cutOff)
-    }
-
     /// A light search (a stream where nothing was found lately) leaves the chroma search out, as every fallback.
     @Test func aLightSearchDoesNotLookInColour() throws {
         let input = FrameInput.jpeg(try Self.fixture(Self.colourEdgedCard))
