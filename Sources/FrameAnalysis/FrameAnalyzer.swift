@@ -17,21 +17,8 @@ public final class FrameAnalyzer {
     private let glare = GlareMeasurement()
     /// Internal so tests can compare finder settings (`findDocument`).
     let documentFinder = DocumentFinder()
-    /// The frame being analysed and how it is turned upright, for the chroma search's second decode.
-    private var frameInput: FrameInput?
-    private var frameOrientation = FrameOrientation.upright
-    /// The chroma planes as decoded or sampled (`stored*` when they must be turned upright first) and their colour
-    /// contrast at the detection size (`ChromaContrast`).
-    private let chromaB = GrayImage(), chromaR = GrayImage()
-    private let storedChromaB = GrayImage(), storedChromaR = GrayImage()
-    private let chromaContrast = GrayImage()
-    private let chromaProjection = ChromaContrast()
-    /// Whether this frame's colour contrast image has been made (once per frame: the colour tracking and the chroma
-    /// search may both need it).
-    private enum ColourContrastState { case notRead, ready, unavailable }
-    private var colourContrastState = ColourContrastState.notRead
-    /// This frame's JPEG chroma planes were decoded with its luma (`prepare(withColour:)`).
-    private var chromaPlanesDecoded = false
+    /// The frame's colour, for the chroma search (read only when the document search needs it).
+    private let colour = FrameColour()
     /// Whether a card the luma search did not find is looked for in the frame's colour contrast (docs/capture.md,
     /// "Colour edges"). Internal so tests can compare the two.
     var searchesChroma = true
@@ -88,24 +75,24 @@ public final class FrameAnalyzer {
 
     /// Decodes or samples the frame upright into `working` and picks the detection image; returns the upright
     /// input's size.
-    /// `withColour`: a JPEG's chroma planes are decoded in the same decode (`chromaPlanesDecoded`).
+    /// `withColour`: a JPEG's chroma planes are decoded in the same decode (`FrameColour.decodeWithLuma`).
     private func prepare(_ input: FrameInput, rotation: FrameRotation = .none,
                          withColour: Bool = false) throws(FrameAnalysisError)
         -> (inputSize: (width: Int, height: Int), detection: GrayImage) {
         let storedSize: (width: Int, height: Int)
         let orientation: FrameOrientation
-        chromaPlanesDecoded = false
+        var planesDecoded = false
         switch input {
         case .jpeg(let bytes):
             orientation = ExifOrientationReader.orientation(ofJPEG: bytes).followed(by: rotation)
             // An upright frame (nearly every camera frame) is decoded straight into the working image.
             let target = orientation == .upright ? working : stored
-            if withColour, let size = try decoder.decodeChroma(
-                bytes, luma: target, cb: orientation == .upright ? chromaB : storedChromaB,
-                cr: orientation == .upright ? chromaR : storedChromaR, longSide: thresholds.workingLongSide,
-                maxPixels: maxPixels) {
+            if withColour, let size = try colour.decodeWithLuma(bytes, into: target, orientation: orientation,
+                                                                 decoder: decoder,
+                                                                 longSide: thresholds.workingLongSide,
+                                                                 maxPixels: maxPixels) {
                 storedSize = size
-                chromaPlanesDecoded = true
+                planesDecoded = true
             } else {
                 storedSize = try decoder.decode(bytes, into: target, longSide: thresholds.workingLongSide,
                                                 maxPixels: maxPixels)
@@ -117,9 +104,7 @@ public final class FrameAnalyzer {
                                        longSide: thresholds.workingLongSide, maxPixels: maxPixels)
             storedSize = (width, height)
         }
-        frameInput = input
-        frameOrientation = orientation
-        colourContrastState = .notRead
+        colour.begin(input, orientation: orientation, planesDecoded: planesDecoded)
         if orientation != .upright { working.setUpright(from: stored, orientation: orientation) }
         let inputSize = orientation.upright(width: storedSize.width, height: storedSize.height)
         guard working.width >= 16, working.height >= 16 else {
@@ -158,7 +143,7 @@ public final class FrameAnalyzer {
             // search, every fallback and the chroma search).
             if previousInColour && searchesChroma && colourContrast(detection: detection) {
                 gradientsComputed = false   // the colour tracking leaves the colour image's gradients
-                if let found = documentFinder.trackInChroma(onDetection, chroma: chromaContrast, luma: detection,
+                if let found = documentFinder.trackInChroma(onDetection, chroma: colour.contrastImage, luma: detection,
                                                             acceptance: thresholds.minDocumentConfidence) {
                     return (onWorking(found, detection: detection), true, true)
                 }
@@ -181,7 +166,7 @@ public final class FrameAnalyzer {
     /// on the working image; nil for a frame without colour (a grayscale JPEG, a gray8 raw frame, a grey scene).
     private func findInColour(detection: GrayImage) -> DocumentFinder.Found? {
         guard colourContrast(detection: detection),
-              let found = documentFinder.findInChroma(chromaContrast, luma: detection,
+              let found = documentFinder.findInChroma(colour.contrastImage, luma: detection,
                                                       acceptance: thresholds.minDocumentConfidence) else { return nil }
         return onWorking(found, detection: detection)
     }
@@ -194,36 +179,10 @@ public final class FrameAnalyzer {
                              confidence: found.confidence)
     }
 
-    /// Makes `chromaContrast` for this frame (once: a second decode of a JPEG's chroma, or a raw frame's chroma
-    /// plane, turned upright, projected at the detection size); false for a frame without colour to search.
+    /// This frame's colour contrast image at the detection size (`FrameColour.contrast`).
     private func colourContrast(detection: GrayImage) -> Bool {
-        switch colourContrastState {
-        case .ready: return true
-        case .unavailable: return false
-        case .notRead: break
-        }
-        colourContrastState = .unavailable
-        guard let input = frameInput else { return false }
-        let upright = frameOrientation == .upright
-        let decodedB = upright ? chromaB : storedChromaB, decodedR = upright ? chromaR : storedChromaR
-        switch input {
-        case .jpeg(let bytes):
-            guard chromaPlanesDecoded
-                || (try? decoder.decodeChroma(bytes, cb: decodedB, cr: decodedR, longSide: thresholds.workingLongSide,
-                                              maxPixels: maxPixels)) != nil else { return false }
-        case .raw(let bytes, let width, let height, let stride, let format, _):
-            guard RawFrameSampler.sampleChroma(bytes: bytes, width: width, height: height, stride: stride,
-                                               format: format, cb: decodedB, cr: decodedR,
-                                               longSide: thresholds.workingLongSide) else { return false }
-        }
-        if !upright {
-            chromaB.setUpright(from: storedChromaB, orientation: frameOrientation)
-            chromaR.setUpright(from: storedChromaR, orientation: frameOrientation)
-        }
-        guard chromaProjection.project(cb: chromaB, cr: chromaR, into: chromaContrast, width: detection.width,
-                                       height: detection.height) else { return false }
-        colourContrastState = .ready
-        return true
+        colour.contrast(width: detection.width, height: detection.height, decoder: decoder,
+                        longSide: thresholds.workingLongSide, maxPixels: maxPixels)
     }
 
     // MARK: Document mode
