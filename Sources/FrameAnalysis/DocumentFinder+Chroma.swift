@@ -55,31 +55,20 @@ extension DocumentFinder {
     static let maxRingTexture = 0.5
 
     /// Share of a ring just outside the quad (between it scaled by 1.08 and by 1.35 about its centre, within the
-    /// frame) whose luma gradient is at least the weak edge threshold (`lumaGradients` must hold the image's).
+    /// frame, every other row and column) whose luma gradient is at least the weak edge threshold (`lumaGradients`
+    /// must hold the image's). Rows are read as `Quadrilateral.span`s of the two outlines.
     func ringTexture(_ corners: [SIMD2<Double>], in image: GrayImage) -> Double {
         let w = image.width, h = image.height
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
-        let inner = corners.map { centre + ($0 - centre) * 1.08 }, outer = corners.map { centre + ($0 - centre) * 1.35 }
-        func contains(_ q: [SIMD2<Double>], _ p: SIMD2<Double>) -> Bool {
-            var positive = false, negative = false
-            for i in 0..<4 {
-                let a = q[i], e = q[(i + 1) & 3] - a, r = p - a
-                let cross = e.x * r.y - e.y * r.x
-                if cross > 0 { positive = true } else if cross < 0 { negative = true }
-            }
-            return !(positive && negative)
-        }
-        var low = outer[0], high = outer[0]
-        for p in outer { low = pointwiseMin(low, p); high = pointwiseMax(high, p) }
-        let x0 = max(1, Int(low.x.rounded(.up))), x1 = min(w - 2, Int(high.x))
-        let y0 = max(1, Int(low.y.rounded(.up))), y1 = min(h - 2, Int(high.y))
-        guard x0 <= x1, y0 <= y1 else { return 0 }
+        let inner = Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.08 })
+        let outer = Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.35 })
+        let rows = outer.boundingRows
         let mp = lumaGradients.magnitude.baseAddress!, weak = UInt16(lumaGradients.weakThreshold)
         var inRing = 0, textured = 0
-        for y in stride(from: y0, through: y1, by: 2) {
-            for x in stride(from: x0, through: x1, by: 2) {
-                let p = SIMD2(Double(x), Double(y))
-                guard contains(outer, p), !contains(inner, p) else { continue }
+        // Not the image's outermost rows and columns (their gradients are not computed).
+        for y in stride(from: max(1, rows.lo), to: min(h - 1, rows.hi), by: 2) {
+            let (lo, hi) = outer.span(row: y, width: w - 1), hole = inner.span(row: y, width: w - 1)
+            for x in stride(from: max(1, lo), to: hi, by: 2) where x < hole.lo || x >= hole.hi {
                 inRing += 1
                 if mp[y * w + x] >= weak { textured += 1 }
             }

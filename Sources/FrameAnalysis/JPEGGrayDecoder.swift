@@ -82,15 +82,12 @@ public final class JPEGGrayDecoder {
         guard let handle else { throw FrameAnalysisError(code: .unsupportedFormat, message: "decoder is closed") }
         let scaled = scaledSize(width: size.width, height: size.height, longSide: longSide)
         image.resize(width: scaled.width, height: scaled.height)
-        let flags = TJFLAG_FASTDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
         let rc = jpeg.withUnsafeBufferPointer {
             tjDecompress2(handle, $0.baseAddress, UInt($0.count), image.base, Int32(scaled.width), Int32(scaled.width),
-                          Int32(scaled.height), Int32(TJPF_GRAY.rawValue), flags)
+                          Int32(scaled.height), Int32(TJPF_GRAY.rawValue), Self.flags)
         }
         if rc != 0 {
-            let reason = Self.message(handle)
-            renewAfterError()
-            throw FrameAnalysisError(code: .corruptImage, message: "JPEG data is damaged or truncated (\(reason))")
+            throw damaged(handle)
         }
         return size
     }
@@ -121,19 +118,17 @@ public final class JPEGGrayDecoder {
             strides[id] = Int32(pw)
         }
         var pointers: [UnsafeMutablePointer<UInt8>?] = planes.map { $0.base }
-        let flags = TJFLAG_FASTDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
         let rc = jpeg.withUnsafeBufferPointer { buffer in
             pointers.withUnsafeMutableBufferPointer { planePointers in
                 strides.withUnsafeMutableBufferPointer { planeStrides in
                     tjDecompressToYUVPlanes(handle, buffer.baseAddress, UInt(buffer.count), planePointers.baseAddress,
-                                            Int32(scaled.width), planeStrides.baseAddress, Int32(scaled.height), flags)
+                                            Int32(scaled.width), planeStrides.baseAddress, Int32(scaled.height),
+                                            Self.flags)
                 }
             }
         }
         if rc != 0 {
-            let reason = Self.message(handle)
-            renewAfterError()
-            throw FrameAnalysisError(code: .corruptImage, message: "JPEG data is damaged or truncated (\(reason))")
+            throw damaged(handle)
         }
         if let luma {
             luma.resize(width: scaled.width, height: scaled.height)
@@ -163,6 +158,16 @@ public final class JPEGGrayDecoder {
     /// index", "Bogus Huffman table definition"): one damaged frame would make every later frame of the analyzer's
     /// thread `corrupt_image`, another tenant's included. So the handle is replaced after every error (errors only:
     /// a sound frame reuses it).
+    /// Every decode's flags: the fast IDCT, warnings as errors (a truncated frame), bounded progressive scans.
+    private static let flags = TJFLAG_FASTDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
+
+    /// The error for a decode `handle` failed, after replacing the handle (`renewAfterError`).
+    private func damaged(_ handle: tjhandle) -> FrameAnalysisError {
+        let reason = Self.message(handle)
+        renewAfterError()
+        return FrameAnalysisError(code: .corruptImage, message: "JPEG data is damaged or truncated (\(reason))")
+    }
+
     private func renewAfterError() {
         if let handle { tjDestroy(handle) }
         handle = tjInitDecompress()

@@ -19,9 +19,7 @@ extension SyntheticFrame {
 
 @Suite struct DocumentCoveredAtBorderTests {
     private func fixture(_ name: String) throws -> FrameInput {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/\(name).jpg")
-        return .jpeg(Array(try Data(contentsOf: url)))
+        .jpeg(try fixtureBytes("\(name).jpg"))
     }
 
     /// A card cut by the right edge of the frame, a thumb over its bottom edge where it leaves the frame. Its photo

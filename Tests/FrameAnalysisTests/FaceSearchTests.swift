@@ -7,9 +7,7 @@ import COpenCVBridge
 
 @Suite struct FaceSearchPassTests {
     private func fixture(_ name: String) throws -> FrameInput {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/\(name).jpg")
-        return .jpeg(Array(try Data(contentsOf: url)))
+        .jpeg(try fixtureBytes("\(name).jpg"))
     }
 
     /// The centre of `face` (input pixels) lies on the labelled brows-to-chin box's centre line, at most a quarter

@@ -99,8 +99,7 @@ import Testing
     // MARK: Through the analyzer
 
     private static func fixture(_ name: String) throws -> [UInt8] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
-        return Array(try Data(contentsOf: url))
+        try fixtureBytes(name)
     }
 
     /// Fixtures/README.md: a selfie stored a quarter turn anticlockwise, with EXIF Orientation 6 (as a phone

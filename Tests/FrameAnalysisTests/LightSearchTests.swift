@@ -7,8 +7,7 @@ import Testing
 
 @Suite struct LightSearchTests {
     private func fixture(_ name: String) throws -> FrameInput {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name).jpg")
-        return .jpeg(Array(try Data(contentsOf: url)))
+        .jpeg(try fixtureBytes("\(name).jpg"))
     }
 
     /// Fixtures/README.md: a cut-off card only the held-card search (a fallback) finds.

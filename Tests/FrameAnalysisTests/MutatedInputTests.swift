@@ -8,8 +8,7 @@ import TestSupport
 
 @Suite struct MutatedInputTests {
     private static func fixture(_ name: String) throws -> [UInt8] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
-        return Array(try Data(contentsOf: url))
+        try fixtureBytes(name)
     }
 
     /// Runs `analyze` on `count` damaged copies of `jpeg`; returns (analyses, errors). With `exifBody`, every other
