@@ -1,7 +1,7 @@
 // kyc-bench capture-stream: plays a framegen sequence as one capture stream through the broker's client endpoint
 // to whatever CaptureService processes serve "capture", carrying the tracker state from reply to request as the
-// mobile SDK does. Prints one JSON line per frame (which instance answered, the feedback, the capture decision) and
-// the round-trip latency summary; the end-to-end tests use the lines, operators the latency.
+// mobile SDK does. Prints one JSON line per frame (which instance answered, the feedback, the capture decision, the
+// metrics) and the round-trip latency summary; the end-to-end tests use the lines, operators the latency.
 import Foundation
 import KYCCore
 import KYCMessages
@@ -24,7 +24,7 @@ struct CaptureStreamCommand {
                                    [--timeout-ms N] [--rotation 0|90|180|270]
               sends framegen's seq_<sequence>_* frames in order as one stream to capture.AnalyzeFrame through the
               broker's client endpoint (each with the rotation); prints a JSON line per frame (file, instance,
-              feedback, capture, upright width and height) and round-trip latency key=value lines
+              feedback, capture, upright width and height, metrics by name) and round-trip latency key=value lines
         """
 
     init(arguments: ArraySlice<String>) throws {
@@ -89,7 +89,9 @@ struct CaptureStreamCommand {
             state = analysis.trackerState
             print(Self.json(["file": file, "instance": analysis.instance, "capture": analysis.capture,
                              "feedback": analysis.feedback.map(\.code), "width": analysis.width,
-                             "height": analysis.height]))
+                             "height": analysis.height,
+                             "metrics": Dictionary(analysis.metrics.map { ($0.name, $0.value) },
+                                                   uniquingKeysWith: { first, _ in first })]))
         }
         for line in LatencySummary(nanoseconds: samples).keyValueLines(prefix: "capture_stream.round_trip") {
             print(line)

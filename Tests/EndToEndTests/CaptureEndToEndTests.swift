@@ -89,4 +89,32 @@ struct CaptureEndToEndTests {
         #expect(refused.count == 4 && refused.allSatisfy { $0["error"] as? String == "invalid_value" }, "\(refused)")
         #expect(try play("0", stream: "upright").count == 4)
     }
+
+    /// A card whose sides only colour shows (ADR 12), through the broker to two processes in turn: every frame is
+    /// found in colour and GOOD, the frames after the first are followed in colour by whichever process gets them
+    /// (the "found in colour" flag travels in the sealed tracker state; without it each would be searched whole, and
+    /// `tracked` would be absent), and the stream captures once.
+    @Test func aCardOnlyColourShowsIsFollowedAcrossProcesses() async throws {
+        let scratch = try TemporaryDirectory("kyc-e2e-capture-colour")
+        defer { scratch.remove() }
+        let fixture = Self.repositoryRoot
+            .appendingPathComponent("Tests/FrameAnalysisTests/Fixtures/colour-edged-card-camsim-seed4.jpg")
+        let directory = scratch.file("frames")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for index in 0..<6 {
+            try FileManager.default.copyItem(atPath: fixture.path, toPath: directory + "/seq_still_00\(index).jpg")
+        }
+        let stack = try await Self.captureStack(processes: 2)
+        defer { stack.stopAll() }
+
+        let replies = try Self.play(directory, stream: "colour-stream", on: stack)
+        #expect(replies.count == 6)
+        let instances = replies.compactMap { $0["instance"] as? String }
+        #expect(zip(instances, instances.dropFirst()).allSatisfy { $0 != $1 }, "\(instances)")
+        let metrics = replies.map { $0["metrics"] as? [String: Double] ?? [:] }
+        #expect(metrics.allSatisfy { $0["colourEdges"] == 1 }, "\(replies)")
+        #expect(replies.allSatisfy { ($0["feedback"] as? [String])?.first == "GOOD" }, "\(replies)")
+        #expect(metrics.filter { $0["tracked"] == 1 }.count == 4, "\(replies)")
+        #expect(replies.filter { $0["capture"] as? Bool == true }.count == 1, "\(replies)")
+    }
 }
