@@ -110,6 +110,17 @@ extension DocumentFinder {
         // (`sideCanBeSupported`). A quad is built only from two pairs each of whose lines is in the other's set.
         // (Crossings and |cos| are symmetric, so the pair's set holds each of its lines' sides with either pair.)
         let sideMask = pairSideMasks.baseAddress!
+        // A side between a pair's two lines is the same segment in every quad the pair makes, so `evaluate`'s first
+        // pass over it (its edge support, and whether it is a step) is read here once per pair and side line instead
+        // of once per quad: a side `evaluate` would refuse in any quad leaves the pair's side set, and a weak side
+        // (one `evaluate` allows only with every other side strong) is marked, for the pairing below.
+        if pairCount > pairWeakSides.count {
+            pairWeakSides.deallocate()
+            pairNotStrongSides.deallocate()
+            pairWeakSides = .allocate(capacity: pairCount)
+            pairNotStrongSides = .allocate(capacity: pairCount)
+        }
+        let weakSides = pairWeakSides.baseAddress!, notStrongSides = pairNotStrongSides.baseAddress!
         for p in 0..<pairCount {
             let (pa1, pa2) = pairs[p]
             let row1 = pa1 * activeCount, row2 = pa2 * activeCount
@@ -119,20 +130,37 @@ extension DocumentFinder {
                 sideCount[p * activeCount + borderLines.trailingZeroBitCount] = 0
                 borderLines &= borderLines &- 1
             }
-            let support = (borderMask >> UInt64(pa1)) & 1 + (borderMask >> UInt64(pa2)) & 1 > 0
+            let besideBorder = (borderMask >> UInt64(pa1)) & 1 + (borderMask >> UInt64(pa2)) & 1 > 0
+            let support = besideBorder
                 ? (coveredAtBorder ? Self.coveredBorderSideSupport : Self.borderSideSupport) : Self.minOccludedSupport
+            var weak: UInt64 = 0, notStrong: UInt64 = 0
             while unchecked != 0 {
                 let line = unchecked.trailingZeroBitCount
                 unchecked &= unchecked &- 1
-                let visible = Self.sideVisible(table, line: active[line], from: crossing[row1 + line],
-                                               to: crossing[row2 + line])
+                let index = active[line], bit: UInt64 = 1 << UInt64(line)
+                let (t0, t1) = Self.sideEnds(table, line: index, from: crossing[row1 + line], to: crossing[row2 + line])
+                let visible = table.count(index, t0, t1)
                 sideCount[p * activeCount + line] = Int32(visible)
-                if prunesUnsupportedSides && !Self.sideCanBeSupported(lineSupport: lineSupport, line: active[line],
-                                                                      minimum: support, visible: visible) {
-                    sideLines &= ~(1 << UInt64(line))
+                guard prunesUnsupportedSides else { continue }
+                guard Self.sideCanBeSupported(lineSupport: lineSupport, line: index, minimum: support,
+                                              visible: visible) else {
+                    sideLines &= ~bit
+                    continue
                 }
+                let side = Self.sideSupport(table, line: index, t0, t1, quarters: quarters)
+                guard side.visible > 0 else { continue }
+                if side.visible >= 8 {
+                    if side.fraction < Self.minOccludedSupport || !side.isStep || (besideBorder && side.fraction < support) {
+                        sideLines &= ~bit
+                        continue
+                    }
+                    if side.fraction < Self.sideSupport { weak |= bit }
+                }
+                if side.fraction < Self.strongSideSupport { notStrong |= bit }
             }
             sideMask[p] = sideLines
+            weakSides[p] = weak
+            notStrongSides[p] = notStrong
         }
         let edgeFloor = Double(edgeThreshold) / 4
         for p in 0..<pairCount {
@@ -153,6 +181,13 @@ extension DocumentFinder {
                 for q in Int(pairStart[first])..<Int(pairStart[first + 1])
                 where (sideLines >> UInt64(pairs[q].1)) & 1 != 0 && sideMask[q] & ownLines == ownLines
                     && (ownRequired || (1 << UInt64(pairs[q].0) | 1 << UInt64(pairs[q].1)) & required != 0) {
+                    // At most one weak side, and then every other side strong (`evaluate`'s rule): this pair's
+                    // sides lie on q's lines, q's on this pair's.
+                    let qLines: UInt64 = 1 << UInt64(pairs[q].0) | 1 << UInt64(pairs[q].1)
+                    let weak = (weakSides[p] & qLines).nonzeroBitCount + (weakSides[q] & ownLines).nonzeroBitCount
+                    if weak > 1 { continue }
+                    if weak == 1 && (notStrongSides[p] & qLines).nonzeroBitCount
+                        + (notStrongSides[q] & ownLines).nonzeroBitCount > 1 { continue }
                     later[laterCount] = Int32(q)
                     laterCount += 1
                 }
@@ -543,15 +578,28 @@ extension DocumentFinder {
     static let coveredBorderSideSupport = 0.5
     static let maxCoveredEndEdgeShare = 1.0 / 3
 
-    /// The visible samples of the side on candidate line `index` between `from` and `to` (the count `evaluate`'s
-    /// `segment` gives it, from the same t).
+    /// The positions along candidate line `index` of a side's ends `from` and `to` (as `evaluate` computes them,
+    /// bit for bit, from the same crossings).
     @inline(__always)
-    static func sideVisible(_ table: LineTable, line index: Int, from: SIMD2<Double>,
-                                    to: SIMD2<Double>) -> Int {
+    static func sideEnds(_ table: LineTable, line index: Int, from: SIMD2<Double>,
+                         to: SIMD2<Double>) -> (Double, Double) {
         let line = table.lines[index]
         let d = SIMD2(-line.normal.y, line.normal.x)
-        let t0 = from.x * d.x + from.y * d.y, t1 = to.x * d.x + to.y * d.y
-        return table.count(index, t0, t1)
+        return (from.x * d.x + from.y * d.y, to.x * d.x + to.y * d.y)
+    }
+
+    /// A side's visible samples, the share of them with its edge (by quarters with `quarters`) and whether it is a
+    /// step between two regions: what `evaluate`'s first pass reads of the side from t0 to t1 on line `index`.
+    @inline(__always)
+    static func sideSupport(_ table: LineTable, line index: Int, _ t0: Double, _ t1: Double, quarters: Bool)
+        -> (visible: Float, fraction: Double, isStep: Bool) {
+        let sums = table.segment(index, t0, t1)
+        guard sums[0] > 0 else { return (0, 0, true) }
+        let polarity: Float = sums[4] >= 0 ? 1 : -1
+        let supported = (quarters ? table.quarterSupport(index, t0, t1)?.supported : nil)
+            ?? (sums[1] + polarity * sums[4]) / 2
+        let isStep = !(sums[3] > 0 && Double(sums[2]) < minStepness * Double(sums[3]))
+        return (sums[0], Double(supported) / Double(sums[0]), isStep)
     }
 
     /// Whether a side of `visible` samples on candidate line `index` can pass `evaluate`'s support test with

@@ -205,6 +205,10 @@ final class DocumentFinder {
     /// `bestQuad`).
     var laterPairs: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 1)
     var pairSideMasks: UnsafeMutableBufferPointer<UInt64> = .allocate(capacity: 1)
+    /// Per pair, the lines in its side set whose side between its two lines is weak (below `sideSupport`, which
+    /// `evaluate` allows on one side only), and those below `strongSideSupport` (see `bestQuad`).
+    var pairWeakSides: UnsafeMutableBufferPointer<UInt64> = .allocate(capacity: 1)
+    var pairNotStrongSides: UnsafeMutableBufferPointer<UInt64> = .allocate(capacity: 1)
     /// Per pair and active line (not a border) in its side set, that side's visible samples (see `bestQuad`).
     var pairSideCounts: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 1)
     /// Crossings of the active lines and the |cos| of the angles between them (see `bestQuad`).
@@ -247,6 +251,8 @@ final class DocumentFinder {
         pairStarts.deallocate()
         laterPairs.deallocate()
         pairSideMasks.deallocate()
+        pairWeakSides.deallocate()
+        pairNotStrongSides.deallocate()
         pairSideCounts.deallocate()
     }
 
