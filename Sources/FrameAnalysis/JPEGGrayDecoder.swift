@@ -10,6 +10,9 @@ public final class JPEGGrayDecoder {
     private var handle: tjhandle?
     private let scalingFactors: [(num: Int, denom: Int)]
 
+    /// How many decodes (gray or planes) this decoder has run: tests check how often one frame is decoded.
+    private(set) var decodeCount = 0
+
     public init() {
         handle = tjInitDecompress()
         var count: Int32 = 0
@@ -82,6 +85,7 @@ public final class JPEGGrayDecoder {
         guard let handle else { throw FrameAnalysisError(code: .unsupportedFormat, message: "decoder is closed") }
         let scaled = scaledSize(width: size.width, height: size.height, longSide: longSide)
         image.resize(width: scaled.width, height: scaled.height)
+        decodeCount += 1
         let rc = jpeg.withUnsafeBufferPointer {
             tjDecompress2(handle, $0.baseAddress, UInt($0.count), image.base, Int32(scaled.width), Int32(scaled.width),
                           Int32(scaled.height), Int32(TJPF_GRAY.rawValue), Self.flags)
@@ -118,6 +122,7 @@ public final class JPEGGrayDecoder {
             strides[id] = Int32(pw)
         }
         var pointers: [UnsafeMutablePointer<UInt8>?] = planes.map { $0.base }
+        decodeCount += 1
         let rc = jpeg.withUnsafeBufferPointer { buffer in
             pointers.withUnsafeMutableBufferPointer { planePointers in
                 strides.withUnsafeMutableBufferPointer { planeStrides in

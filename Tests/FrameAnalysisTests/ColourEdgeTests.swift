@@ -91,8 +91,9 @@ import Testing
         #expect(analysis.primary != .good)
     }
 
-    /// The fixture re-encoded with another chroma subsampling (TurboJPEG: decoded to RGB, encoded again).
-    private static func reencoded(_ jpeg: [UInt8], subsampling: TJSAMP) throws -> [UInt8] {
+    /// The fixture re-encoded with another chroma subsampling (TurboJPEG: decoded to RGB, encoded again), baseline
+    /// unless `progressive`.
+    private static func reencoded(_ jpeg: [UInt8], subsampling: TJSAMP, progressive: Bool = false) throws -> [UInt8] {
         let decompressor = try #require(tjInitDecompress())
         defer { tjDestroy(decompressor) }
         var width: Int32 = 0, height: Int32 = 0, sampling: Int32 = 0, colorspace: Int32 = 0
@@ -106,7 +107,7 @@ import Testing
         var buffer: UnsafeMutablePointer<UInt8>? = nil
         var size: UInt = 0
         try #require(tjCompress2(compressor, rgb, width, 0, height, Int32(TJPF_RGB.rawValue), &buffer, &size,
-                                 Int32(subsampling.rawValue), 92, 0) == 0)
+                                 Int32(subsampling.rawValue), 92, progressive ? TJFLAG_PROGRESSIVE : 0) == 0)
         defer { tjFree(buffer) }
         return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
     }
@@ -277,14 +278,64 @@ import Testing
     /// analysis does not depend on whether its colour was read.
     @Test(arguments: ["colour-edged-card-camsim-seed4", "colour-edged-close-card-camsim-seed3"])
     func theLumaDecodedWithTheChromaIsTheGrayDecode(_ name: String) throws {
-        let jpeg = try Self.fixture(name)
+        try Self.expectLumaWithChromaIsGray(try Self.fixture(name), longSide: 640)
+    }
+
+    /// Every progressive JPEG is decoded that way (below), so the same holds for every chroma subsampling, baseline
+    /// and progressive, at every DCT scale a working size can ask for (3/8, 1/2, 3/4 and 1/1 of 1920 × 1080).
+    @Test(arguments: [TJSAMP_420, TJSAMP_444, TJSAMP_422, TJSAMP_440], [false, true])
+    func theLumaDecodedWithTheChromaIsTheGrayDecodeForEverySubsampling(_ subsampling: TJSAMP,
+                                                                       progressive: Bool) throws {
+        let jpeg = try Self.reencoded(try Self.fixture(Self.colourEdgedCard), subsampling: subsampling,
+                                      progressive: progressive)
+        #expect(JPEGCodingProcess.isProgressive(jpeg) == progressive)
+        for longSide in [640, 960, 1280, 1920] { try Self.expectLumaWithChromaIsGray(jpeg, longSide: longSide) }
+    }
+
+    private static func expectLumaWithChromaIsGray(_ jpeg: [UInt8], longSide: Int) throws {
         let decoder = JPEGGrayDecoder()
         let gray = GrayImage(), luma = GrayImage()
-        try decoder.decode(jpeg, into: gray, longSide: 640, maxPixels: 1 << 24)
-        try #require(try decoder.decodeChroma(jpeg, luma: luma, cb: GrayImage(), cr: GrayImage(), longSide: 640,
+        try decoder.decode(jpeg, into: gray, longSide: longSide, maxPixels: 1 << 24)
+        try #require(try decoder.decodeChroma(jpeg, luma: luma, cb: GrayImage(), cr: GrayImage(), longSide: longSide,
                                               maxPixels: 1 << 24) != nil)
-        #expect(luma.width == gray.width && luma.height == gray.height)
+        #expect(luma.width == gray.width && luma.height == gray.height, "long side \(longSide)")
         #expect(Array(UnsafeBufferPointer(start: luma.base, count: luma.width * luma.height))
-                == Array(UnsafeBufferPointer(start: gray.base, count: gray.width * gray.height)))
+                == Array(UnsafeBufferPointer(start: gray.base, count: gray.width * gray.height)),
+                "long side \(longSide)")
+    }
+
+    /// A progressive JPEG's chroma is decoded with its luma, in one decode, in case the luma search finds no card (a
+    /// second progressive decode would cost about as much as the first); a baseline JPEG is decoded to gray, and
+    /// again for its chroma only when the luma search found no card. Both answer alike.
+    @Test func aProgressiveFrameIsDecodedOnceWithItsColour() throws {
+        let progressive = try Self.fixture(Self.colourEdgedCard)
+        let baseline = try Self.reencoded(progressive, subsampling: TJSAMP_420)
+        #expect(JPEGCodingProcess.isProgressive(progressive) && !JPEGCodingProcess.isProgressive(baseline))
+        for (jpeg, decodes) in [(progressive, 1), (baseline, 2)] {
+            let analyzer = FrameAnalyzer()
+            let analysis = try analyzer.analyze(.jpeg(jpeg), mode: .document)
+            #expect(analysis.metrics["colourEdges"] == 1, "\(analysis.feedback)")
+            #expect(cornerError(analysis.region, Self.colourEdgedCardCorners) < 0.01 * Self.diagonal(analysis))
+            #expect(analyzer.decoder.decodeCount == decodes)
+        }
+        // Nor does a light search (which never looks in colour) decode a progressive frame's chroma: it decodes
+        // gray, once.
+        let light = FrameAnalyzer()
+        _ = try light.analyze(.jpeg(progressive), mode: .document, lightSearch: true)
+        #expect(light.decoder.decodeCount == 1)
+    }
+
+    /// The coding process is read from the frame header's marker, past any application segments; anything that is
+    /// not a JPEG's header reads as not progressive (the decoder then refuses it as it did).
+    @Test func theCodingProcessIsReadFromTheFrameHeader() throws {
+        let progressive = try Self.fixture(Self.colourEdgedCard)
+        #expect(JPEGCodingProcess.isProgressive(progressive))
+        #expect(!JPEGCodingProcess.isProgressive(try Self.fixture("holder-photo-in-colour-camsim-seed4")))
+        #expect(!JPEGCodingProcess.isProgressive(SyntheticFrame.background(width: 64, height: 48).jpeg()))
+        #expect(!JPEGCodingProcess.isProgressive([]))
+        #expect(!JPEGCodingProcess.isProgressive([0xFF, 0xD8, 0xFF]))
+        #expect(!JPEGCodingProcess.isProgressive(Array(progressive.prefix(20))))
+        #expect(!JPEGCodingProcess.isProgressive([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x01, 0xFF, 0xC2]))
+        #expect(!JPEGCodingProcess.isProgressive([UInt8](repeating: 0xFF, count: 64)))
     }
 }
