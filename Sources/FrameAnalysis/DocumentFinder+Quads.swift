@@ -18,150 +18,29 @@ extension DocumentFinder {
         -> Searched? {
         let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
                               origin: profileOrigin)
-        let lines = table.lines
         let frameArea = Double(w * h)
-        pairs.removeAll(keepingCapacity: true)
-        let centre = SIMD2(Double(w) / 2, Double(h) / 2), minSeparation = 0.08 * Double(min(w, h))
-        for ii in 0..<active.count {
-            for jj in (ii + 1)..<active.count {
-                let i = active[ii], j = active[jj]
-                if lines[i].border && lines[j].border { continue }
-                // Opposite sides: parallel in the card, converging by up to 60° under strong perspective.
-                guard abs((lines[i].normal * lines[j].normal).sum()) >= Self.minOppositeCosine else { continue }
-                // Opposite sides of a card do not cross inside the frame (they would make a wedge, not a card), but
-                // for a card pitched far enough in a portrait frame (see `vanishesInFrame`).
-                if let x = Self.intersect(lines[i], lines[j]), x.x >= 0, x.y >= 0, x.x < Double(w), x.y < Double(h) {
-                    guard pitched, Self.vanishesInFrame(x, width: w, height: h) else { continue }
-                }
-                // ... and lie well apart: near the frame's centre, at least 8 % of its short side (the smallest card
-                // worth finding is about twice that across).
-                let onI = centre - lines[i].normal * ((centre * lines[i].normal).sum() - lines[i].rho)
-                guard abs((onI * lines[j].normal).sum() - lines[j].rho) >= minSeparation else { continue }
-                pairs.append((ii, jj))
-            }
-        }
-        // Every crossing of two active lines and the |cos| of their angle, computed once (a line is a side of
-        // thousands of candidate quads): by position in `active`, NaN where the lines are parallel.
-        let activeCount = active.count
-        if activeCount * activeCount > crossings.count {
-            crossings.deallocate()
-            cosines.deallocate()
-            crossings = .allocate(capacity: activeCount * activeCount)
-            cosines = .allocate(capacity: activeCount * activeCount)
-        }
-        let crossing = crossings.baseAddress!, cosine = cosines.baseAddress!
-        for ii in 0..<activeCount {
-            for jj in 0..<activeCount {
-                let a = lines[active[ii]], b = lines[active[jj]]
-                crossing[ii * activeCount + jj] = Self.intersect(a, b) ?? SIMD2(repeating: .nan)
-                cosine[ii * activeCount + jj] = abs((a.normal * b.normal).sum())
-            }
-        }
-        // As bit sets over the active lines (at most maxLines + 8 of them, within 64): which lines are frame borders,
-        // and per line which lines cross it steeply enough to be an adjacent side.
-        let steep = steepMasks.baseAddress!
-        // ... and per line which lines cross it at a corner the search accepts: a finite crossing inside the box
-        // around the frame (a quad is built only when all four of its corners are such crossings).
-        let cornerOK = cornerMasks.baseAddress!
         let lower = SIMD2(-0.6 * Double(w), -0.6 * Double(h)), upper = SIMD2(1.6 * Double(w), 1.6 * Double(h))
-        var borderMask: UInt64 = 0
-        for ii in 0..<activeCount {
-            if lines[active[ii]].border { borderMask |= 1 << UInt64(ii) }
-            var mask: UInt64 = 0, corners: UInt64 = 0
-            for jj in 0..<activeCount {
-                if cosine[ii * activeCount + jj] <= 0.87 { mask |= 1 << UInt64(jj) }
-                let c = crossing[ii * activeCount + jj]
-                if !c.x.isNaN && !c.y.isNaN && !any(c .< lower) && !any(c .> upper) { corners |= 1 << UInt64(jj) }
-            }
-            steep[ii] = mask
-            cornerOK[ii] = corners
-        }
-        // Where each line's pairs begin (pairs come in order of their first line, then their second).
-        let pairStart = pairStarts.baseAddress!
-        do {
-            var next = 0
-            for ii in 0...activeCount {
-                while next < pairs.count && pairs[next].0 < ii { next += 1 }
-                pairStart[ii] = Int32(next)
-            }
-        }
+        let borderMask = crossActiveLines(lower: lower, upper: upper)
+        pairOppositeLines(width: w, height: h, pitched: pitched)
+        let activeCount = active.count
+        let crossing = crossings.baseAddress!, steep = steepMasks.baseAddress!, pairStart = pairStarts.baseAddress!
         let active = self.active
-        let lineSupport = supportBound(quarters: quarters)
         // The few best distinct quads, best first: the winner is the best one whose inside is printed (below).
         var ranked: [RankedQuad] = []
         ranked.reserveCapacity(verified + 1)
         // Two quads whose corners all lie this close are one outline found through slightly different lines.
         let sameOutline = 0.04 * Double(min(w, h))
         let pairs = self.pairs, pairCount = pairs.count
+        let lineSupport = supportBound(quarters: quarters)
+        readPairSides(table, borderMask: borderMask, lineSupport: lineSupport, quarters: quarters,
+                      coveredAtBorder: coveredAtBorder)
+        let sideCount = pairSideCounts.baseAddress!, sideMask = pairSideMasks.baseAddress!
+        let weakSides = pairWeakSides.baseAddress!, notStrongSides = pairNotStrongSides.baseAddress!
         if pairCount > laterPairs.count {
             laterPairs.deallocate()
-            pairSideMasks.deallocate()
             laterPairs = .allocate(capacity: pairCount)
-            pairSideMasks = .allocate(capacity: pairCount)
         }
-        if pairCount * activeCount > pairSideCounts.count {
-            pairSideCounts.deallocate()
-            pairSideCounts = .allocate(capacity: pairCount * activeCount)
-        }
-        let sideCount = pairSideCounts.baseAddress!
         let later = laterPairs.baseAddress!
-        // Per pair, the lines that can be either side between its lines: crossing both steeply, at accepted corners,
-        // and (unless a frame border) with enough edge samples between them for `evaluate`'s support test
-        // (`sideCanBeSupported`). A quad is built only from two pairs each of whose lines is in the other's set.
-        // (Crossings and |cos| are symmetric, so the pair's set holds each of its lines' sides with either pair.)
-        let sideMask = pairSideMasks.baseAddress!
-        // A side between a pair's two lines is the same segment in every quad the pair makes, so `evaluate`'s first
-        // pass over it (its edge support, and whether it is a step) is read here once per pair and side line instead
-        // of once per quad: a side `evaluate` would refuse in any quad leaves the pair's side set, and a weak side
-        // (one `evaluate` allows only with every other side strong) is marked, for the pairing below.
-        if pairCount > pairWeakSides.count {
-            pairWeakSides.deallocate()
-            pairNotStrongSides.deallocate()
-            pairWeakSides = .allocate(capacity: pairCount)
-            pairNotStrongSides = .allocate(capacity: pairCount)
-        }
-        let weakSides = pairWeakSides.baseAddress!, notStrongSides = pairNotStrongSides.baseAddress!
-        for p in 0..<pairCount {
-            let (pa1, pa2) = pairs[p]
-            let row1 = pa1 * activeCount, row2 = pa2 * activeCount
-            var sideLines = steep[pa1] & steep[pa2] & cornerOK[pa1] & cornerOK[pa2]
-            var unchecked = sideLines & ~borderMask, borderLines = sideLines & borderMask
-            while borderLines != 0 {
-                sideCount[p * activeCount + borderLines.trailingZeroBitCount] = 0
-                borderLines &= borderLines &- 1
-            }
-            let besideBorder = (borderMask >> UInt64(pa1)) & 1 + (borderMask >> UInt64(pa2)) & 1 > 0
-            let support = besideBorder
-                ? (coveredAtBorder ? Self.coveredBorderSideSupport : Self.borderSideSupport) : Self.minOccludedSupport
-            var weak: UInt64 = 0, notStrong: UInt64 = 0
-            while unchecked != 0 {
-                let line = unchecked.trailingZeroBitCount
-                unchecked &= unchecked &- 1
-                let index = active[line], bit: UInt64 = 1 << UInt64(line)
-                let (t0, t1) = Self.sideEnds(table, line: index, from: crossing[row1 + line], to: crossing[row2 + line])
-                let visible = table.count(index, t0, t1)
-                sideCount[p * activeCount + line] = Int32(visible)
-                guard prunesUnsupportedSides else { continue }
-                guard Self.sideCanBeSupported(lineSupport: lineSupport, line: index, minimum: support,
-                                              visible: visible) else {
-                    sideLines &= ~bit
-                    continue
-                }
-                let side = Self.sideSupport(table, line: index, t0, t1, quarters: quarters)
-                guard side.visible > 0 else { continue }
-                if side.visible >= 8 {
-                    if side.fraction < Self.minOccludedSupport || !side.isStep || (besideBorder && side.fraction < support) {
-                        sideLines &= ~bit
-                        continue
-                    }
-                    if side.fraction < Self.sideSupport { weak |= bit }
-                }
-                if side.fraction < Self.strongSideSupport { notStrong |= bit }
-            }
-            sideMask[p] = sideLines
-            weakSides[p] = weak
-            notStrongSides[p] = notStrong
-        }
         let edgeFloor = Double(edgeThreshold) / 4
         for p in 0..<pairCount {
             let (pa1, pa2) = pairs[p]
