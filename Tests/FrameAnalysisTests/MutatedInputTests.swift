@@ -64,6 +64,50 @@ import TestSupport
         }
     }
 
+    /// A progressive frame is decoded to its Y, Cb and Cr planes at once (`FrameColour.decodeWithLuma`), a baseline
+    /// one to gray: damaged the same way, the two decodes must agree — both refuse it with the same error, or both
+    /// decode it and the Y plane is the gray image, pixel for pixel (a frame must not be analysed, or refused,
+    /// differently for being progressive). A frame the planes decode finds no chroma in (damage that made it one
+    /// component) is decoded to gray instead, as the analyzer does.
+    @Test func damagedProgressiveFramesDecodeAlikeBothWays() throws {
+        let progressive = try Self.fixture("colour-edged-card-camsim-seed4.jpg")
+        #expect(JPEGCodingProcess.isProgressive(progressive))
+        var mutator = SeededMutator(state: 12)
+        let decoder = JPEGGrayDecoder()
+        let gray = GrayImage(), luma = GrayImage(), cb = GrayImage(), cr = GrayImage()
+        var decoded = 0, refused = 0, withoutChroma = 0
+        for _ in 0..<400 {
+            let damaged = mutator.damaged(progressive)
+            var grayError: FrameAnalysisError?, planesError: FrameAnalysisError?
+            var planes: (width: Int, height: Int)?
+            do { try decoder.decode(damaged, into: gray, longSide: 640, maxPixels: 1 << 24) } catch { grayError = error }
+            do {
+                planes = try decoder.decodeChroma(damaged, luma: luma, cb: cb, cr: cr, longSide: 640,
+                                                  maxPixels: 1 << 24)
+            } catch {
+                planesError = error
+            }
+            if planesError == nil && planes == nil {
+                withoutChroma += 1
+                continue
+            }
+            #expect(grayError?.code == planesError?.code,
+                    "\(String(describing: grayError)) / \(String(describing: planesError))")
+            guard grayError == nil && planesError == nil else {
+                refused += 1
+                continue
+            }
+            decoded += 1
+            // (Compared outside #expect: a failed comparison of two arrays this long is diffed for minutes.)
+            let same = luma.width == gray.width && luma.height == gray.height
+                && Array(UnsafeBufferPointer(start: luma.base, count: luma.width * luma.height))
+                    == Array(UnsafeBufferPointer(start: gray.base, count: gray.width * gray.height))
+            #expect(same, "luma \(luma.width)×\(luma.height), gray \(gray.width)×\(gray.height)")
+        }
+        print("damaged progressive frames: \(decoded) decoded, \(refused) refused, \(withoutChroma) without chroma")
+        #expect(decoded > 0 && refused > 0, "\(decoded) decoded, \(refused) refused")
+    }
+
     /// The EXIF reader alone, fast enough for many more cases: damaged APP1 segments read as some orientation or
     /// upright, never a crash.
     @Test func damagedExifSegmentsNeverCrashTheReader() throws {
