@@ -24,7 +24,7 @@ extension DocumentFinder {
         pairOppositeLines(width: w, height: h, pitched: pitched)
         let activeCount = active.count
         let crossing = crossings.baseAddress!, steep = steepMasks.baseAddress!, pairStart = pairStarts.baseAddress!
-        let active = self.active
+        let active = self.active, weighsUnseen = weighsUnseenSidesAsBorders
         // The few best distinct quads, best first: the winner is the best one whose inside is printed (below).
         var ranked: [RankedQuad] = []
         ranked.reserveCapacity(verified + 1)
@@ -119,6 +119,15 @@ extension DocumentFinder {
                 let rowP = p * activeCount, rowQ = Int(q) * activeCount
                 let visibles = SIMD4(sideCount[rowQ + pa1], sideCount[rowP + pb2], sideCount[rowQ + pa2],
                                      sideCount[rowP + pb1])
+                // A side with no visible sample (beyond the frame, or along its very edge) is outline without
+                // evidence, as a frame border standing in for a side is: it weighs as one, and counts towards the two
+                // a quad may have. (Otherwise two lines crossing the frame, closed by a border and by any line that
+                // crosses them beyond the frame's edge, outrank the same band closed by two borders: a desk stripe
+                // taken for a card larger than the frame.)
+                var unseen = 0
+                for k in 0..<4 where weighsUnseen && visibles[k] == 0 && !table.lines[sides[k]].border { unseen += 1 }
+                if borders + unseen > 2 { continue }
+                let outlineWeight = borders + unseen == 0 ? 1 : (borders + unseen == 1 ? 0.75 : 0.5625)
                 guard let evidenceBound = Self.evidenceBound(table, lineSupport: lineSupport, lengths: SIMD4(s0, s1, s2, s3),
                                                              visibles: visibles, sides: sides) else { continue }
                 if ranked.count == verified,
@@ -136,7 +145,7 @@ extension DocumentFinder {
                 // edges, confidence falls in proportion (long background edges meeting the frame edge are common).
                 let confidence = support * (0.8 + 0.2 * aspectFit) * (0.5 + 0.5 * cornerness) * min(1, evidenced / 0.7)
                     * (Self.endsBase + (1 - Self.endsBase) * ends)
-                let score = confidence * cornerness * sizeWeight * borderWeight
+                let score = confidence * cornerness * sizeWeight * outlineWeight
                 if ranked.count == verified, score <= ranked[ranked.count - 1].score { continue }
                 Self.insert(((c0, c1, c2, c3), confidence, score, sides), into: &ranked, sameOutline: sameOutline,
                             keeping: verified)

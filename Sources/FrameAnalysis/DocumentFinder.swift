@@ -150,6 +150,9 @@ final class DocumentFinder {
     /// (`sideCanBeSupported`). Always on; tests turn it off to prove that the pruning never drops a quad `evaluate`
     /// would accept (the floors are copied from `evaluate`, and a stale copy would lose quads silently).
     var prunesUnsupportedSides = true
+    /// Whether a quad's side with no visible sample weighs as a frame border does (see `bestQuad`). Always on; tests
+    /// turn it off to show the frames it decides.
+    var weighsUnseenSidesAsBorders = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
