@@ -12,15 +12,17 @@ struct CamsimAccuracyTests {
     /// corner error from 0.037 to 0.041 (more cards found, some with a wrong quad); on a fresh seed (4, 20 per
     /// class, never tuned on) the same change took CUT_OFF from 65 to 75 % and the total from 147 to 160 of 200.
     /// MOVE_CLOSER's and CUT_OFF's floors rose to 0.8 and 0.9 with the chroma search (2026-12-01: cards at their
-    /// background's brightness found in colour; 89 -> 91 of 100).
+    /// background's brightness found in colour; 89 -> 91 of 100); MOVE_CLOSER's to 0.9 when every border-closed
+    /// winner was searched past for a card seen whole (2026-12-01; 91 -> 92).
     static let knownBelowBar: [String: Double] = [
-        "document GOOD": 0.9, "document CUT_OFF": 0.9, "document MOVE_CLOSER": 0.8, "document MOVE_AWAY": 0.8,
+        "document GOOD": 0.9, "document CUT_OFF": 0.9, "document MOVE_CLOSER": 0.9, "document MOVE_AWAY": 0.8,
         "document TOO_BRIGHT": 0.9, "document BLURRY": 0.9, "document GLARE": 0.9,
     ]
     /// The mean corner error camsim must stay under while it is above the bar (nil once the bar is met: then the
     /// bar itself is required). 0.041 until session 6, when cut-off cards held by the end that leaves the frame were
-    /// found with their true outline (0.0408 -> 0.0372).
-    static let cornerErrorCeilingWhileAboveBar: Double? = 0.038
+    /// found with their true outline (0.0408 -> 0.0372); 0.030 since every border-closed winner is searched past
+    /// (2026-12-01: a window pane and a stripe band taken for cards, 0.0367 -> 0.0291).
+    static let cornerErrorCeilingWhileAboveBar: Double? = 0.030
 
     static let bar = AccuracyBar(setName: "camsim", frames: GeneratedFrames.camsimSet, mode: "document",
                                  classCount: 10, knownBelowBar: knownBelowBar,

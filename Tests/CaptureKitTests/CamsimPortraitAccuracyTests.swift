@@ -10,16 +10,18 @@ struct CamsimPortraitAccuracyTests {
     /// flips polarity and searched past border-closed outlines deeper than a card, which raised MOVE_CLOSER and took
     /// TOO_DARK to the bar; 86 once a card at its background's brightness was looked for in colour, which took GOOD
     /// and MOVE_AWAY to the bar and CUT_OFF to 0.9; 87 once a quad side with no visible sample weighed as a frame
-    /// border, which took CUT_OFF to the bar), with the accuracy each must not fall below; the list can only
-    /// shrink (see `AccuracyEvaluation.expectEveryClassAtTheBar`).
+    /// border, which took CUT_OFF to the bar; 88 once every border-closed winner was searched past for a card seen
+    /// whole, which took GLARE to 0.8), with the accuracy each must not fall below; the list can only shrink (see
+    /// `AccuracyEvaluation.expectEveryClassAtTheBar`).
     static let knownBelowBar: [String: Double] = [
         "document NO_DOCUMENT": 0.9, "document MOVE_CLOSER": 0.7,
         "document TILTED": 0.7, "document TOO_BRIGHT": 0.9, "document BLURRY": 0.8,
-        "document GLARE": 0.7,
+        "document GLARE": 0.8,
     ]
     /// The mean corner error this set must stay under while it is above the bar (0.043 when added, 0.033 since the
-    /// border-closed outlines deeper than a card are searched past).
-    static let cornerErrorCeilingWhileAboveBar: Double? = 0.034
+    /// border-closed outlines deeper than a card are searched past; 0.028 since every border-closed winner is:
+    /// 0.0328 -> 0.0262).
+    static let cornerErrorCeilingWhileAboveBar: Double? = 0.028
 
     static let bar = AccuracyBar(setName: "camsim portrait", frames: GeneratedFrames.camsimPortraitSet,
                                  mode: "document", classCount: 10, knownBelowBar: knownBelowBar,
