@@ -131,7 +131,7 @@ extension DocumentFinder {
                 guard let evidenceBound = Self.evidenceBound(table, lineSupport: lineSupport, lengths: SIMD4(s0, s1, s2, s3),
                                                              visibles: visibles, sides: sides) else { continue }
                 if ranked.count == verified,
-                   evidenceBound * sizeWeight * borderWeight * (1 + 1e-9) <= ranked[ranked.count - 1].score {
+                   evidenceBound * sizeWeight * outlineWeight * (1 + 1e-9) <= ranked[ranked.count - 1].score {
                     continue
                 }
                 guard let (support, cornerness, evidenced, ends) = Self.evaluate(
