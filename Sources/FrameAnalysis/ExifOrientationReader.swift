@@ -23,16 +23,9 @@ enum ExifOrientationReader {
     /// Whether an APP1 segment (where EXIF lives) comes among the application and comment segments that follow the
     /// start-of-image marker, the only place EXIF may be. Only segment lengths are read; libexif reads the rest.
     static func hasApp1Segment(_ jpeg: [UInt8]) -> Bool {
-        guard jpeg.count >= 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else { return false }
-        var i = 2
-        while i + 4 <= jpeg.count, jpeg[i] == 0xFF {
-            let marker = jpeg[i + 1]
-            if marker == 0xFF { i += 1; continue }               // fill byte before a marker
+        for marker in JPEGHeaderMarkers(jpeg) {
             if marker == 0xE1 { return true }
             guard (0xE0...0xEF).contains(marker) || marker == 0xFE else { return false }
-            let length = Int(jpeg[i + 2]) << 8 | Int(jpeg[i + 3])
-            guard length >= 2 else { return false }
-            i += 2 + length
         }
         return false
     }

@@ -1,4 +1,4 @@
-// Which coding process a JPEG declares, read from its start-of-frame marker (segment lengths only; TurboJPEG 2.1's
+// Which coding process a JPEG declares, read from its start-of-frame marker (`JPEGHeaderMarkers`; TurboJPEG 2.1's
 // header call does not report it). A progressive JPEG's decode is several times a baseline one's (every scan is
 // entropy-decoded into a whole-image coefficient buffer first), so the analyzer decodes its chroma with its luma
 // rather than risk decoding it twice (docs/capture.md, "Colour edges").
@@ -7,19 +7,12 @@ enum JPEGCodingProcess {
     /// Whether the frame header is a progressive one (SOF2, SOF6, SOF10 or SOF14); false for a baseline or
     /// sequential JPEG and for bytes whose headers end, or are not a JPEG's, before a frame header.
     static func isProgressive(_ jpeg: [UInt8]) -> Bool {
-        guard jpeg.count >= 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else { return false }
-        var i = 2
-        while i + 4 <= jpeg.count, jpeg[i] == 0xFF {
-            let marker = jpeg[i + 1]
-            if marker == 0xFF { i += 1; continue }                 // fill byte before a marker
+        for marker in JPEGHeaderMarkers(jpeg) {
             switch marker {
             case 0xC2, 0xC6, 0xCA, 0xCE: return true
-            case 0xC0, 0xC1, 0xC3, 0xC5, 0xC7, 0xC9, 0xCB, 0xCD, 0xCF, 0xDA, 0xD9: return false
-            default: break
+            case 0xC0, 0xC1, 0xC3, 0xC5, 0xC7, 0xC9, 0xCB, 0xCD, 0xCF: return false
+            default: continue
             }
-            let length = Int(jpeg[i + 2]) << 8 | Int(jpeg[i + 3])
-            guard length >= 2 else { return false }
-            i += 2 + length
         }
         return false
     }
