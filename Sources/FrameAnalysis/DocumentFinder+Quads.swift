@@ -24,7 +24,7 @@ extension DocumentFinder {
         pairOppositeLines(width: w, height: h, pitched: pitched)
         let activeCount = active.count
         let crossing = crossings.baseAddress!, steep = steepMasks.baseAddress!, pairStart = pairStarts.baseAddress!
-        let active = self.active, weighsUnseen = weighsUnseenSidesAsBorders
+        let active = self.active, weighsUnseen = weighsUnseenSidesAsBorders, prunes = prunesUnsupportedSides
         // The few best distinct quads, best first: the winner is the best one whose inside is printed (below).
         var ranked: [RankedQuad] = []
         ranked.reserveCapacity(verified + 1)
@@ -77,10 +77,10 @@ extension DocumentFinder {
                 guard borders <= 2 else { continue }
                 // A frame border is free of edge evidence: prefer a quad with a real fourth edge over one that
                 // borrows the border, or a blurred edge would lose to the frame itself.
-                let borderWeight = borders == 0 ? 1 : (borders == 1 ? 0.75 : 0.5625)
+                let borderWeight = Self.outlineWeight(closedSides: borders)
                 // Everything else in the score is at most 1: a quad that cannot beat the worst of the kept quads
                 // (once `quadsVerified` are kept) cannot enter them, and is not built.
-                if ranked.count == verified, borderWeight <= ranked[ranked.count - 1].score { continue }
+                if prunes, ranked.count == verified, borderWeight <= ranked[ranked.count - 1].score { continue }
                 // Adjacent sides must cross steeply (a card's corner under perspective stays within 60° of square):
                 // |cos| ≤ 0.87 between each line of one pair and each of the other (which also rules out a shared
                 // line, |cos| = 1).
@@ -95,7 +95,7 @@ extension DocumentFinder {
                 guard area >= frameArea * 0.012 else { continue }
                 let sizeWeight = 0.6 + 0.4 * min(1, area / frameArea / 0.2)
                 // (The same bound, now with the size known: skip the shape terms of a quad that cannot enter them.)
-                if ranked.count == verified, sizeWeight * borderWeight <= ranked[ranked.count - 1].score {
+                if prunes, ranked.count == verified, sizeWeight * borderWeight <= ranked[ranked.count - 1].score {
                     continue
                 }
                 let lengths = candidate.sideLengths
@@ -127,10 +127,10 @@ extension DocumentFinder {
                 var unseen = 0
                 for k in 0..<4 where weighsUnseen && visibles[k] == 0 && !table.lines[sides[k]].border { unseen += 1 }
                 if borders + unseen > 2 { continue }
-                let outlineWeight = borders + unseen == 0 ? 1 : (borders + unseen == 1 ? 0.75 : 0.5625)
+                let outlineWeight = Self.outlineWeight(closedSides: borders + unseen)
                 guard let evidenceBound = Self.evidenceBound(table, lineSupport: lineSupport, lengths: SIMD4(s0, s1, s2, s3),
                                                              visibles: visibles, sides: sides) else { continue }
-                if ranked.count == verified,
+                if prunes, ranked.count == verified,
                    evidenceBound * sizeWeight * outlineWeight * (1 + 1e-9) <= ranked[ranked.count - 1].score {
                     continue
                 }
@@ -189,6 +189,13 @@ extension DocumentFinder {
             }
         }
         return (ordered, best.confidence, borders, best)
+    }
+
+    /// The ranking weight of a quad with `closedSides` sides that carry no edge evidence (frame borders standing in
+    /// for a side, sides with no visible sample): each costs a quarter, so a real edge beats the frame itself.
+    @inline(__always)
+    static func outlineWeight(closedSides: Int) -> Double {
+        closedSides == 0 ? 1 : (closedSides == 1 ? 0.75 : 0.5625)
     }
 
     /// Whether opposite sides crossing at `x`, inside a portrait frame, can be a card's: outside the centred square

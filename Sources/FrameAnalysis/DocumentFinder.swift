@@ -143,9 +143,10 @@ final class DocumentFinder {
     static let clippedLuma: UInt8 = 245
 
     /// Gradients of the coarse image (line refits, profiles) and of its half-size copy (the vote).
-    /// Whether the quad search skips quads with a side that provably fails `evaluate`'s support floors
-    /// (`sideCanBeSupported`). Always on; tests turn it off to prove that the pruning never drops a quad `evaluate`
-    /// would accept (the floors are copied from `evaluate`, and a stale copy would lose quads silently).
+    /// Whether the quad search skips quads with a side that provably fails `evaluate`'s first pass (`readPairSides`)
+    /// and quads whose score bound cannot enter the ranking. Always on; tests turn it off to prove that the pruning
+    /// never drops a quad that would be kept (the floors are copied from `evaluate`, and a stale copy or a bound
+    /// that is not one would lose quads silently).
     var prunesUnsupportedSides = true
     /// Whether a quad's side with no visible sample weighs as a frame border does (see `bestQuad`). Always on; tests
     /// turn it off to show the frames it decides.

@@ -49,8 +49,8 @@ public final class FrameAnalyzer {
         // progressive JPEG that may need it: decoding its chroma planes with the luma costs 1-5 % more than the luma
         // alone, decoding them again after a luma search that found no card a whole progressive decode again (the
         // entropy decoding of every scan is most of it), 4-9 ms at 720p-1080p.
-        let progressive = mode == .document && searchesChroma && !lightSearch && input.isProgressiveJPEG
-        let withColour = mode == .document && searchesChroma && (previousInColour && previous != nil || progressive)
+        let withColour = mode == .document && searchesChroma
+            && (previousInColour && previous != nil || !lightSearch && input.isProgressiveJPEG)
         let (inputSize, detection) = try prepare(input, rotation: rotation, withColour: withColour)
         switch mode {
         case .document:

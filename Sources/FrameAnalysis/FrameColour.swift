@@ -1,6 +1,7 @@
 // One frame's colour, read only when the document search needs it (docs/capture.md, "Colour edges"): the chroma
-// planes of a JPEG (decoded again, or with the luma when the stream says so) or of an NV12/NV21 frame, turned upright
-// with the luma, and their colour contrast at the detection size (`ChromaContrast`), made at most once per frame.
+// planes of a JPEG (decoded again, or with the luma: a card followed in colour, a progressive JPEG) or of an
+// NV12/NV21 frame, turned upright with the luma, and their colour contrast at the detection size
+// (`ChromaContrast`), made at most once per frame.
 
 /// Reuses its buffers between frames: one per analyzer (not Sendable).
 final class FrameColour {

@@ -1,7 +1,9 @@
 // The quad search's pruning copies `evaluate`'s side-support floors and its first pass over each side (support,
 // step, at most one weak side and then every other side strong), read once per pair of lines instead of once per
-// quad; a stale copy would drop quads without any accuracy test noticing at once. This runs the finder with and without that pruning on every labelled document
-// frame of both generated sets and requires the same outline and confidence.
+// quad, and skips quads whose score bound cannot enter the ranking; a stale copy or a bound that is not one would
+// drop quads without any accuracy test noticing at once. This runs the finder with and without that pruning on every
+// labelled document frame of both generated sets and requires the same outline and confidence (checked to fail with
+// the evidence bound scaled by 0.8).
 import Foundation
 import Testing
 @testable import FrameAnalysis
