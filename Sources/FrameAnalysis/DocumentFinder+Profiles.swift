@@ -216,16 +216,6 @@ extension DocumentFinder {
             return Double(i) > x ? i - 1 : i
         }
 
-        /// The number of samples of line `index` between t0 and t1 (either order), clipped to its sampled part: the
-        /// visible count `segment` would return (field 0), without reading the profile.
-        @inline(__always)
-        func count(_ index: Int, _ t0: Double, _ t1: Double) -> Int {
-            let range = ranges[index]
-            let lo = max(range.lo, Self.ceiling(min(t0, t1)))
-            let hi = min(range.hi, Self.floor(max(t0, t1)))
-            return max(0, hi - lo + 1)
-        }
-
         /// Sums over the segment of line `index` between t0 and t1 (either order), clipped to its sampled part.
         @inline(__always)
         func segment(_ index: Int, _ t0: Double, _ t1: Double) -> Profile {

@@ -133,7 +133,8 @@ extension DocumentFinder {
                 unchecked &= unchecked &- 1
                 let index = active[line], bit: UInt64 = 1 << UInt64(line)
                 let (t0, t1) = Self.sideEnds(table, line: index, from: crossing[row1 + line], to: crossing[row2 + line])
-                let visible = table.count(index, t0, t1)
+                // (Its visible samples are its samples: one per position along the line's sampled part.)
+                let sums = table.segment(index, t0, t1), visible = Int(sums[0])
                 sideCount[p * activeCount + line] = Int32(visible)
                 guard prunesUnsupportedSides else { continue }
                 guard Self.sideCanBeSupported(lineSupport: lineSupport, line: index, minimum: support,
@@ -141,7 +142,7 @@ extension DocumentFinder {
                     sideLines &= ~bit
                     continue
                 }
-                let side = Self.sideSupport(table, line: index, t0, t1, quarters: quarters)
+                let side = Self.sideSupport(table, line: index, t0, t1, sums: sums, quarters: quarters)
                 guard side.visible > 0 else { continue }
                 if side.visible >= 8 {
                     // (`evaluate` refuses such a side in any quad: no edge along it, no step across it, or too little

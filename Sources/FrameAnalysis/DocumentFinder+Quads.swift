@@ -484,11 +484,11 @@ extension DocumentFinder {
     }
 
     /// A side's visible samples, the share of them with its edge (by quarters with `quarters`) and whether it is a
-    /// step between two regions: what `evaluate`'s first pass reads of the side from t0 to t1 on line `index`.
+    /// step between two regions: what `evaluate`'s first pass reads of the side from t0 to t1 on line `index`, whose
+    /// prefix sums over that segment are `sums`.
     @inline(__always)
-    static func sideSupport(_ table: LineTable, line index: Int, _ t0: Double, _ t1: Double, quarters: Bool)
-        -> (visible: Float, fraction: Double, isStep: Bool) {
-        let sums = table.segment(index, t0, t1)
+    static func sideSupport(_ table: LineTable, line index: Int, _ t0: Double, _ t1: Double, sums: Profile,
+                            quarters: Bool) -> (visible: Float, fraction: Double, isStep: Bool) {
         guard sums[0] > 0 else { return (0, 0, true) }
         let polarity: Float = sums[4] >= 0 ? 1 : -1
         let supported = (quarters ? table.quarterSupport(index, t0, t1)?.supported : nil)
