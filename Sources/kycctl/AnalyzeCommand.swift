@@ -15,8 +15,12 @@ private struct AnalyzeOutputLine: Encodable {
     var feedback: [Feedback]
     /// The auto-capture tracker's decision (with --sequence the files are one stream).
     var capture: Bool
+    /// With --timing: the analysis's wall-clock time (decode included, file read excluded), in microseconds.
+    var elapsedMicroseconds: Double?
 
-    private enum CodingKeys: String, CodingKey { case file, width, height, region, faces, metrics, feedback, capture }
+    private enum CodingKeys: String, CodingKey {
+        case file, width, height, region, faces, metrics, feedback, capture, elapsedMicroseconds
+    }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -28,6 +32,7 @@ private struct AnalyzeOutputLine: Encodable {
         try c.encode(metrics, forKey: .metrics)
         try c.encode(feedback, forKey: .feedback)
         try c.encode(capture, forKey: .capture)
+        try c.encodeIfPresent(elapsedMicroseconds, forKey: .elapsedMicroseconds)
     }
 }
 
@@ -42,7 +47,7 @@ func analyze(_ arguments: ArraySlice<String>) throws {
 }
 
 private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
-    let options = try Options(arguments, switches: ["sequence", "video-range"])
+    let options = try Options(arguments, switches: ["sequence", "video-range", "timing"])
     let mode: FrameMode
     switch options.values["mode"] ?? "document" {
     case "document": mode = .document
@@ -86,6 +91,7 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
 
     let analyzer = FrameAnalyzer(thresholds: thresholds)
     let sequence = options.switches.contains("sequence")
+    let timing = options.switches.contains("timing")
     var tracker = CaptureTracker()
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -96,6 +102,8 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
         // Without --sequence every file is its own stream (captured only when stillFrames is 1).
         if !sequence { tracker = CaptureTracker() }
         let frame: StreamFrame
+        let clock = ContinuousClock()
+        let started = clock.now
         do {
             // In a sequence each frame is looked for around the previous frame's region first, as the service does.
             let input = raw?.input([UInt8](data), lumaRange: videoRange ? .video : .full) ?? .jpeg([UInt8](data))
@@ -103,12 +111,19 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
         } catch {
             throw AnalyzeFileError(message: "\(path): \(error.message) (\(error.code.rawValue))")
         }
+        let elapsed = started.duration(to: clock.now)
         let analysis = frame.analysis
         let line = AnalyzeOutputLine(file: path, width: analysis.width, height: analysis.height,
                                      region: analysis.region, faces: analysis.faces, metrics: analysis.metrics.values,
-                                     feedback: frame.feedback, capture: frame.capture)
+                                     feedback: frame.feedback, capture: frame.capture,
+                                     elapsedMicroseconds: timing ? microseconds(elapsed) : nil)
         print(String(decoding: try encoder.encode(line), as: UTF8.self))
     }
+}
+
+/// `duration` in microseconds.
+private func microseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
 }
 
 /// A frame file that cannot be read or decoded: exit code 2 with the reason, without the usage text.

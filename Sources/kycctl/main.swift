@@ -18,10 +18,11 @@ let usage = """
                                                   check a signing evidence bundle offline (exit 0 ok, 1 failed)
       kycctl verify-log [--tenant ID]             check the hash-chained signing evidence log (exit 0 intact)
       kycctl analyze [--mode document|selfie] [--sequence] [--rotation 0|90|180|270] [--thresholds FILE.json]
-                     [--raw FORMAT:WIDTHxHEIGHT[:STRIDE] [--video-range]] FILE…
+                     [--raw FORMAT:WIDTHxHEIGHT[:STRIDE] [--video-range]] [--timing] FILE…
                                                   run the frame-analysis engine offline; one JSON object per frame
                                                   (--rotation: the clockwise turn the frames need, after their EXIF;
-                                                  --raw: the files are gray8/nv12/nv21 camera frames of that layout)
+                                                  --raw: the files are gray8/nv12/nv21 camera frames of that layout;
+                                                  --timing: each object gets the analysis's elapsedMicroseconds)
 
     Environment:
       KYC_DATA_DIR      directory of each service's SQLite database (default ./data)

@@ -28,6 +28,7 @@ struct AnalyzeCommandEndToEndTests {
         let metrics: [String: Double]
         let feedback: [Feedback]
         let capture: Bool
+        let elapsedMicroseconds: Double?
     }
 
     static func lines(_ output: String) throws -> [Line] {
@@ -62,6 +63,26 @@ struct AnalyzeCommandEndToEndTests {
         let lines = try Self.lines(try Self.run(["analyze", "--sequence"] + files).output)
         #expect(lines.map { $0.feedback.first?.code } == ["GOOD", "HOLD_STEADY", "HOLD_STEADY"])
         #expect(lines.allSatisfy { !$0.capture })
+    }
+
+    /// `--timing` gives every line the engine's time for its frame (a positive number of microseconds), for an
+    /// operator looking for a set's dear frames; without it the key is absent, so outputs stay comparable byte for
+    /// byte. Everything else on the line is the same either way.
+    @Test func timingAddsEachFramesAnalysisTimeAndNothingElse() throws {
+        let scratch = try TemporaryDirectory("kyc-analyze-timing")
+        let frames = try CaptureEndToEndTests.stillSequence(count: 2, in: scratch)
+        let files = try FileManager.default.contentsOfDirectory(atPath: frames)
+            .filter { $0.hasPrefix("seq_still_") }.sorted().map { frames + "/" + $0 }
+        let timed = try Self.run(["analyze", "--timing", "--sequence"] + files)
+        #expect(timed.status == 0, "\(timed.error)")
+        let timedLines = try Self.lines(timed.output)
+        #expect(timedLines.count == 2)
+        #expect(timedLines.allSatisfy { ($0.elapsedMicroseconds ?? 0) > 0 }, "\(timed.output)")
+        let plain = try Self.run(["analyze", "--sequence"] + files)
+        #expect(!plain.output.contains("elapsedMicroseconds"))
+        // The same lines with the key taken out.
+        let stripped = timed.output.replacing(/,"elapsedMicroseconds":[0-9.e+-]+/, with: "")
+        #expect(stripped == plain.output)
     }
 
     /// A phone photo stored sideways with EXIF Orientation 6 (FrameAnalysisTests' fixture) is read upright; an
