@@ -297,12 +297,13 @@ public final class FrameAnalyzer {
                 width: Double(inputSize.width), height: Double(inputSize.height), tolerance: 0)
             closeness = max(fill, IDCard.leastArea(seenEdge: nearest) / largestCard)
         }
-        // Where the unseen band can be: on either long side. The card may be called whole only if it fits the frame
-        // wherever that band lies; a quad closed by a printed band inside a card that leaves the frame (the band
-        // edge across the card standing in for the card's edge beyond the frame) must not pass for a whole card.
+        // Where the unseen band can be: on either long side (a quad too long for a document), or on either short side
+        // (one too square). The card may be called whole only if it fits the frame wherever that part lies; a quad
+        // closed by a printed band, or by a line across a card that leaves the frame (the band's edge, a thumb's,
+        // standing in for the card's edge beyond the frame), must not pass for a whole card.
         // (A tilted card's quad is also long, from foreshortening; it is TILTED, never GOOD, whatever its extent.)
         let hiddenDistance = skew > t.maxSkew ? Double.infinity
-            : Self.hiddenBandMargin(inputQuad, width: inputSize.width, height: inputSize.height) / shortSide
+            : Self.hiddenPartMargin(inputQuad, width: inputSize.width, height: inputSize.height) / shortSide
         let outlineDistance = min(edgeDistance, hiddenDistance)
         metrics["fill"] = fill
         metrics["skew"] = skew
@@ -374,18 +375,32 @@ public final class FrameAnalyzer {
         }
     }
 
-    /// The smallest distance (input pixels) from the frame's edge of a document whose quad is too long for any
-    /// identity document, with its unseen band placed beyond either long side in turn; `.infinity` for a quad of a
-    /// document's shape. ID-1 is the longest document shape, so it gives the narrowest band that can be missing.
-    private static func hiddenBandMargin(_ quad: Quadrilateral, width: Int, height: Int) -> Double {
+    /// The smallest distance (input pixels) from the frame's edge of a document whose quad is not a document's
+    /// shape, with its unseen part placed beyond either side in turn; `.infinity` for a quad of a document's shape.
+    /// A quad too long for any identity document lacks a band along a long side: ID-1 is the longest shape, so it
+    /// gives the narrowest band that can be missing. One too square lacks a part along its long axis, beyond a short
+    /// side: ID-2 / ID-3 are the squarest shape, so they give the shortest part that can be missing. (Both the
+    /// least that can be hidden: the card may be called whole only if even that fits the frame on either side.)
+    static func hiddenPartMargin(_ quad: Quadrilateral, width: Int, height: Int) -> Double {
         let c = quad.corners
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(min(even, odd), 1)
-        guard long / short > IDCard.longestQuadAspect else { return .infinity }
-        // The short sides are extended by the same share of their own length (so perspective is followed).
-        let growth = long / IDCard.aspect / short - 1
-        // Long sides 0 and 2 (corners 0-1, 2-3): the band lies beyond one of them, along sides 3 and 1.
-        let pairs = even >= odd ? [(0, 3), (1, 2), (2, 1), (3, 0)] : [(1, 0), (2, 3), (3, 2), (0, 1)]
+        let aspect = long / short
+        // Sides 0 and 2 join corners 0-1 and 2-3, sides 1 and 3 corners 1-2 and 3-0. Each (corner, opposite) moves
+        // a corner away from its neighbour across the hidden part, by `growth` times the side between them (the
+        // same share of each side, so perspective is followed).
+        let growth: Double, pairs: [(Int, Int)]
+        if aspect > IDCard.longestQuadAspect {
+            // A band beyond a long side: the short sides grow.
+            growth = aspect / IDCard.aspect - 1
+            pairs = even >= odd ? [(0, 3), (1, 2), (2, 1), (3, 0)] : [(1, 0), (2, 3), (3, 2), (0, 1)]
+        } else if aspect < IDCard.squarestQuadAspect {
+            // A part beyond a short side: the long sides grow.
+            growth = IDCard.squarestAspect / aspect - 1
+            pairs = even >= odd ? [(1, 0), (2, 3), (3, 2), (0, 1)] : [(0, 3), (1, 2), (2, 1), (3, 0)]
+        } else {
+            return .infinity
+        }
         var margin = Double.infinity
         for (corner, opposite) in pairs {
             let p = c[corner] + (c[corner] - c[opposite]) * growth

@@ -10,6 +10,16 @@ enum IDCard {
     /// long side is not in the quad (DocumentFinder looks for it; FrameAnalyzer does not call such a card whole).
     static let longestQuadAspect = aspect * 1.25
 
+    /// Long side / short side of the squarest identity document: ID-2 (105 × 74 mm) and ID-3 (passport data page,
+    /// 125 × 88 mm), both 1.42.
+    static let squarestAspect = 125.0 / 88.0
+
+    /// Long side / short side of a quad below which it is not a whole document: squarer than an ID-2 or ID-3 page by
+    /// more than a skew the skew test lets pass and the outline's measurement can make it (passport pages judged GOOD
+    /// on the camsim sets measured 1.36–1.40), so part of the document along its long axis is not in the quad (a
+    /// line across the card, a thumb's edge or a band of its print closing it).
+    static let squarestQuadAspect = squarestAspect / 1.08
+
     /// Area (pixels²) of the largest ID-1 card held the same way (long side across or upright) that fits a
     /// `width × height` frame. Fill is judged against it because a card can never cover a frame of another aspect
     /// ratio, and a card held across a portrait frame can grow only until it spans the frame's width: the user

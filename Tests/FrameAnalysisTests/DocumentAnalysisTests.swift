@@ -67,6 +67,44 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         #expect(cut.value! < cut.threshold!)
     }
 
+    /// An outline squarer than any identity document (1.26; ID-2 and ID-3 are 1.42, ID-1 1.59) is part of one: a line
+    /// across the card, a thumb's edge or a band of its print closes it, and the rest lies beyond a short side. Next
+    /// to the frame's edge the rest may be beyond it, so it is CUT_OFF, never GOOD (portrait seed 9's cut_off_0007:
+    /// a card leaving the frame, closed by a line across its print, was judged GOOD); in the middle of the frame it
+    /// fits wherever the rest lies, and its own outline is all there is to judge.
+    @Test func outlineTooSquareForADocumentNextToTheEdgeIsCutOff() throws {
+        let atEdge = [(16.0, 60.0), (316.0, 62.0), (314.0, 300.0), (17.0, 298.0)]
+        let cut = try analyzeDocument(documentFrame(corners: atEdge))
+        #expect(cornerError(cut.region, atEdge) < 4, "\(String(describing: cut.region))")
+        #expect(cut.primary == .cutOff, "\(cut.feedback) \(cut.metrics)")
+        let centred = atEdge.map { ($0.0 + 160, $0.1) }
+        let whole = try analyzeDocument(documentFrame(corners: centred))
+        #expect(whole.primary == .good, "\(whole.feedback) \(whole.metrics)")
+    }
+
+    /// `hiddenPartMargin`: infinite for every document shape; for a quad too square, the least missing part (to the
+    /// squarest document) placed beyond either short side; for one too long, the narrowest missing band (to ID-1)
+    /// beyond either long side.
+    @Test func hiddenPartMarginPlacesTheLeastMissingPartOnEitherSide() {
+        func quad(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Quadrilateral {
+            Quadrilateral(corners: [SIMD2(x, y), SIMD2(x + w, y), SIMD2(x + w, y + h), SIMD2(x, y + h)])
+        }
+        for aspect in [IDCard.aspect, IDCard.squarestAspect, IDCard.squarestQuadAspect + 0.01,
+                       IDCard.longestQuadAspect - 0.01] {
+            #expect(FrameAnalyzer.hiddenPartMargin(quad(10, 10, 200 * aspect, 200), width: 640, height: 360)
+                    == .infinity)
+        }
+        // 300 × 240 (1.25) in a 640 × 400 frame: the missing part is 1.42 × 240 − 300 = 40.9 px long, on the left
+        // or on the right. In the middle it fits either way (the margin is the quad's own, 79 px to the bottom).
+        func margin(_ q: Quadrilateral) -> Double { FrameAnalyzer.hiddenPartMargin(q, width: 640, height: 400) }
+        let least = IDCard.squarestAspect * 240 - 300
+        #expect(abs(margin(quad(150, 80, 300, 240)) - 79) < 1e-9)
+        #expect(abs(margin(quad(20, 80, 300, 240)) - (20 - least)) < 1e-9)
+        #expect(abs(margin(quad(639 - 20 - 300, 80, 300, 240)) - (20 - least)) < 1e-9)
+        // 400 × 180 (2.22): the band is 400 / 1.586 − 180 = 72.2 px wide, above or below (27.8 px from the top).
+        #expect(abs(margin(quad(100, 100, 400, 180)) - (100 - (400 / IDCard.aspect - 180))) < 1e-9)
+    }
+
     @Test func cardTooLargeForTheFrameAsksToMoveAwayNotCutOff() throws {
         // Only the card's lower part is in view (a third of the largest card the frame holds), but its bottom edge
         // spans the frame: a card that long cannot fit, so moving it within the frame would not help.
