@@ -12,9 +12,13 @@ final class FaceDetector {
     private var detector: OpaquePointer?
     private var faces: [kyc_face]
 
-    init() throws(FrameAnalysisError) {
+    /// The face cascade every pass uses.
+    static let defaultFaceCascade = "haarcascade_frontalface_default.xml"
+
+    /// `faceCascade`: a file of `cascadeDirectory` (the eye cascades are always the same).
+    init(faceCascade: String = FaceDetector.defaultFaceCascade) throws(FrameAnalysisError) {
         var error = [CChar](repeating: 0, count: 256)
-        let created = kyc_face_detector_create("\(Self.cascadeDirectory)/haarcascade_frontalface_default.xml",
+        let created = kyc_face_detector_create("\(Self.cascadeDirectory)/\(faceCascade)",
                                                "\(Self.cascadeDirectory)/haarcascade_eye.xml",
                                                "\(Self.cascadeDirectory)/haarcascade_eye_tree_eyeglasses.xml",
                                                &error, error.count)

@@ -21,6 +21,8 @@ final class FaceSearch {
 
     let thresholds: AnalysisThresholds
     let detector: FaceDetector
+    /// The confirming pass's detector: another face cascade (see `FaceSearch+Confirmation.swift`).
+    let confirmingDetector: FaceDetector
     /// The detection image inside a border of its own edge pixels (`paddedPass`).
     private let padded = GrayImage()
     /// The working image and its half-size copy turned against a head's roll (`rolledPass`, in its own file, hence
@@ -33,6 +35,7 @@ final class FaceSearch {
     init(thresholds: AnalysisThresholds) throws(FrameAnalysisError) {
         self.thresholds = thresholds
         detector = try FaceDetector()
+        confirmingDetector = try FaceDetector(faceCascade: Self.confirmingCascade)
     }
 
     /// The smallest face the first pass looks for in `detection`: 13 % of the short side (the cascade's 24 px window
@@ -190,10 +193,17 @@ final class FaceSearch {
         let smallest = max(Double(Self.cascadeWindow), 0.4 * Double(main.width) * toWorking)
         let largest = min(2 * firstPassSmallest, Double(main.width) * toWorking)
         guard smallest < largest else { return [] }
-        var known = faces, added: [kyc_face] = []
         let hits = detector.detect(search: working, eyes: working, minFace: Int(smallest),
                                    maxFace: Int(largest.rounded(.up)), scaleStep: 1.2, minNeighbors: 2)
-        for hit in hits where hit.eyes > 0 || (acceptingEyeless && Double(hit.width) >= firstPassSmallest) {
+        return Self.newFaces(hits.filter { $0.eyes > 0 || (acceptingEyeless && Double($0.width) >= firstPassSmallest) },
+                             onWorking: toWorking, besides: faces)
+    }
+
+    /// `hits` (on the working image, `toWorking` times the detection image's size) in detection coordinates, without
+    /// those whose centre lies inside a face already known (`faces`) or added before them: that face again.
+    static func newFaces(_ hits: [kyc_face], onWorking toWorking: Double, besides faces: [kyc_face]) -> [kyc_face] {
+        var known = faces, added: [kyc_face] = []
+        for hit in hits {
             var face = hit
             face.x = Int32((Double(hit.x) / toWorking).rounded())
             face.y = Int32((Double(hit.y) / toWorking).rounded())

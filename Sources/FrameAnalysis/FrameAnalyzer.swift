@@ -517,6 +517,16 @@ public final class FrameAnalyzer {
         if !faces.isEmpty, sharpness.overall < t.minSharpness {
             feedback.append(Feedback(code: .blurry, value: sharpness.overall, threshold: t.minSharpness))
         }
+        // About to be judged GOOD, and perhaps captured: a frame searched whole is searched once more for a second
+        // person near the user's own face size, with another cascade (`unseenPersons`).
+        if feedback.isEmpty && tracked == nil && !found.isEmpty && searched !== working {
+            let unseen = search.unseenPersons(besides: found, detection: detection, working: working)
+            if !unseen.isEmpty {
+                faces += unseen.map(region)
+                metrics["faceCount"] = Double(faces.count)
+                feedback.append(Feedback(code: .multipleFaces, value: Double(faces.count), threshold: 1))
+            }
+        }
         if feedback.isEmpty { feedback.append(Feedback(code: .good)) }
         return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .selfie, region: nil,
                              faces: faces, metrics: metrics, feedback: feedback)

@@ -61,6 +61,28 @@ import COpenCVBridge
         #expect(others.count == 1)
     }
 
+    /// A second person near the user's size, turned 13° away (Fixtures/README.md): neither the first pass nor the
+    /// second-person pass sees it, the confirming pass's other cascade does, and the frame is MULTIPLE_FACES, not GOOD.
+    @Test func confirmingPassFindsTheTurnedSecondFace() throws {
+        let analyzer = FrameAnalyzer()
+        let input = try fixture("turned-second-face-camsim-seed2")
+        let (search, detection, working) = try analyzer.faceSearchInputs(input)
+        let main = search.firstPass(detection: detection, working: working)
+        #expect(main.count == 1)
+        #expect(search.secondPersons(besides: main, detection: detection, working: working, acceptingEyeless: true)
+            .isEmpty)
+        let unseen = search.unseenPersons(besides: main, detection: detection, working: working)
+        #expect(unseen.count == 1)
+        // Left of the user, about three quarters of the user's width.
+        if let other = unseen.first, let user = main.first {
+            #expect(other.x + other.width <= user.x)
+            #expect(Double(other.width) > 0.6 * Double(user.width) && other.width < user.width)
+        }
+        let analysis = try analyzer.analyze(input, mode: .selfie)
+        #expect(analysis.primary == .multipleFaces, "\(analysis.feedback)")
+        #expect(analysis.faces.count == 2)
+    }
+
     /// A dark face before a bright window (camsim: face luma 33, frame luma 98): the frame is not dark, so the
     /// brightened pass does not run, and no as-is search finds the face; equalised tile by tile, it is found.
     @Test func locallyEqualizedPassFindsTheBacklitFace() throws {
