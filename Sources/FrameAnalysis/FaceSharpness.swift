@@ -10,6 +10,10 @@
 final class FaceSharpness {
     /// Face width (pixels) at which sharpness is measured: about what face matchers take as input.
     static let normalizedWidth = 96
+    /// Edges reaching this luma (in the face crop, after its gain) are left out: before an over-exposed window a
+    /// shaken or defocused head keeps a crisp outline (the blur spreads light far above the clip level, and clipping
+    /// flattens it again), which would make a blurred face read sharp (docs/capture.md, selfie `sharpness`).
+    static let clippedLuma = 250
 
     private let crop = GrayImage()
     private let spans = RegionSpans()
@@ -56,6 +60,6 @@ final class FaceSharpness {
             }
         }
         spans.set(for: crop, quad: nil)
-        return FrameMeasurements.sharpness(crop, spans: spans)
+        return FrameMeasurements.sharpness(crop, spans: spans, clippedLuma: Self.clippedLuma)
     }
 }

@@ -114,9 +114,10 @@ enum FrameMeasurements {
     /// they are equal, for a Gaussian blur of σ pixels the ratio falls towards 1/3. Edges are weighted by strength so
     /// that sensor noise (weak, isolated differences) cannot make a blurred frame look sharp. Every `rowStep`-th row
     /// and `columnStep`-th column is read (all four directions in one pass; each sampled pixel still judged against
-    /// its full neighbourhood): the estimate is a ratio over thousands of edge pixels.
+    /// its full neighbourhood): the estimate is a ratio over thousands of edge pixels. An edge with either end of its
+    /// step at `clippedLuma` or above is left out (by default none is).
     static func sharpness(_ image: GrayImage, spans: RegionSpans, rowStep: Int = 2,
-                          columnStep: Int = 1) -> SharpnessMeasurement {
+                          columnStep: Int = 1, clippedLuma: Int = 256) -> SharpnessMeasurement {
         let w = image.width, h = image.height
         guard w > 8, h > 8 else { return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0) }
         var num = SIMD4<Int>(repeating: 0), den = SIMD4<Int>(repeating: 0)
@@ -124,7 +125,9 @@ enum FrameMeasurements {
         @inline(__always) func edge(_ p: UnsafeMutablePointer<UInt8>, _ d: Int, _ k: Int) {
             guard let f = steepestRise(p, d, floor: floor) else { return }
             let af = abs(f)
-            let c = abs(Int(p[3 * d]) - Int(p[-3 * d]))
+            let ahead = Int(p[3 * d]), behind = Int(p[-3 * d])
+            if ahead >= clippedLuma || behind >= clippedLuma { return }
+            let c = abs(ahead - behind)
             num[k] &+= af &* af
             den[k] &+= af &* max(c, af)
         }
