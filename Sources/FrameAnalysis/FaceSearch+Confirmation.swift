@@ -1,5 +1,5 @@
 // The selfie face search's last word before GOOD: a second person near the user's own face size, looked for with
-// another cascade (docs/capture.md, "Selfie mode").
+// another cascade (docs/capture.md, "Selfie faces").
 import COpenCVBridge
 
 extension FaceSearch {
@@ -32,6 +32,6 @@ extension FaceSearch {
         let hits = confirmingDetector.detect(search: detection, eyes: working, minFace: Int(smallest),
                                              maxFace: Int(largest.rounded(.up)), scaleStep: Self.confirmingStep,
                                              minNeighbors: 2)
-        return Self.newFaces(hits.filter { $0.eyes > 0 }, onWorking: 1, besides: faces)
+        return Self.newFaces(hits.filter { $0.eyes > 0 }, searchScale: 1, besides: faces)
     }
 }

@@ -196,19 +196,19 @@ final class FaceSearch {
         let hits = detector.detect(search: working, eyes: working, minFace: Int(smallest),
                                    maxFace: Int(largest.rounded(.up)), scaleStep: 1.2, minNeighbors: 2)
         return Self.newFaces(hits.filter { $0.eyes > 0 || (acceptingEyeless && Double($0.width) >= firstPassSmallest) },
-                             onWorking: toWorking, besides: faces)
+                             searchScale: toWorking, besides: faces)
     }
 
-    /// `hits` (on the working image, `toWorking` times the detection image's size) in detection coordinates, without
-    /// those whose centre lies inside a face already known (`faces`) or added before them: that face again.
-    static func newFaces(_ hits: [kyc_face], onWorking toWorking: Double, besides faces: [kyc_face]) -> [kyc_face] {
+    /// `hits` (on an image `searchScale` times the detection image's size) in detection coordinates, without those
+    /// whose centre lies inside a face already known (`faces`) or added before them: that face again.
+    static func newFaces(_ hits: [kyc_face], searchScale: Double, besides faces: [kyc_face]) -> [kyc_face] {
         var known = faces, added: [kyc_face] = []
         for hit in hits {
             var face = hit
-            face.x = Int32((Double(hit.x) / toWorking).rounded())
-            face.y = Int32((Double(hit.y) / toWorking).rounded())
-            face.width = Int32((Double(hit.width) / toWorking).rounded())
-            face.height = Int32((Double(hit.height) / toWorking).rounded())
+            face.x = Int32((Double(hit.x) / searchScale).rounded())
+            face.y = Int32((Double(hit.y) / searchScale).rounded())
+            face.width = Int32((Double(hit.width) / searchScale).rounded())
+            face.height = Int32((Double(hit.height) / searchScale).rounded())
             let cx = face.x + face.width / 2, cy = face.y + face.height / 2
             if known.contains(where: { cx >= $0.x && cx < $0.x + $0.width && cy >= $0.y && cy < $0.y + $0.height }) {
                 continue
