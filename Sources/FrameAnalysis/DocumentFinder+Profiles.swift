@@ -521,12 +521,13 @@ extension DocumentFinder {
         return added
     }
 
-    /// Refits and profiles the candidate lines `readLines` left unread (all but the frame borders and the lines the
-    /// refit finds unsupported), as if every line had been read.
-    func readRemainingLines(_ image: GrayImage) {
+    /// Refits and profiles the candidate lines `readLines` left unread for which `wanted` (given the line as the vote
+    /// found it, or as refitted if it was) is true (never the frame borders; nor, after the refit, the lines it finds
+    /// unsupported): as if those lines had been read.
+    func readRemainingLines(_ image: GrayImage, where wanted: (Line) -> Bool) {
         let w = image.width, h = image.height
         let half = Int((Double(w * w + h * h)).squareRoot()) + 4
-        for index in lines.indices where !lines[index].border {
+        for index in lines.indices where !lines[index].border && (profiled[index] || wanted(lines[index])) {
             if !refitted[index] {
                 refitLine(index, width: w, height: h, half: half)
                 refitted[index] = true

@@ -216,37 +216,55 @@ extension DocumentFinder {
         return inFrame(quad.corners.0) && inFrame(quad.corners.1) && inFrame(quad.corners.2) && inFrame(quad.corners.3)
     }
 
-    /// The quad with its missing band restored, or nil. A quad much longer than any identity document is a card one
-    /// of whose bands was not closed by its own edge: a light band (an MRZ strip) against a background of its shade,
-    /// the quad closed instead on the edge of the printed band beside it. The card's outer edge is then a candidate
-    /// line parallel to that long side, outside it by about the missing band's width, supported along its length,
-    /// with the short sides' edges running on to it.
+    /// The quad with its missing band restored, or nil. A quad longer than an identity document can look is a card
+    /// one of whose bands was not closed by its own edge: a light band (an MRZ strip) or a dark one (a header) against
+    /// a background of its shade, the quad closed instead on the edge between that band and the card's body. The
+    /// card's outer edge is then a candidate line parallel to that long side, outside it by about the missing band's
+    /// width, supported along its length, with the short sides' edges running on to it. How long is too long: a
+    /// card seen nearly square-on (`maxSquareOnSkew`) measures within a few % of ID-1 (`longestSquareOnAspect`);
+    /// one turned further away is lengthened by its foreshortening, up to `longestQuadAspect` within the skew test.
+    /// (Until 2026-12-01 every quad was held to the second: quads of 1.75–1.98 square-on, a card without its MRZ or
+    /// header band, were taken as they were: 130 of them on the twelve document sets.)
     func completeBand(_ quad: RankedQuad, image: GrayImage) -> RankedQuad? {
         var c = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(1, min(even, odd))
-        guard long / short > IDCard.longestQuadAspect else { return nil }
-        // The band's edge may be any candidate line, not only one `readLines` kept (and read).
-        readRemainingLines(image)
+        let longest = Quadrilateral(corners: c).skewDegrees <= Self.maxSquareOnSkew
+            ? IDCard.longestSquareOnAspect : IDCard.longestQuadAspect
+        guard long / short > longest else { return nil }
+        let missing = long / IDCard.aspect - short
+        let centre = (c[0] + c[1] + c[2] + c[3]) / 4
+        // Each long side that is not a frame border: its middle and the normal pointing away from the quad.
+        var longSides: [(side: Int, middle: SIMD2<Double>, outward: SIMD2<Double>)] = []
+        for side in (even >= odd ? [0, 2] : [1, 3]) where !lines[quad.sides[side]].border {
+            let middle = (c[side] + c[(side + 1) & 3]) / 2
+            var outward = lines[quad.sides[side]].normal
+            if ((centre - middle) * outward).sum() > 0 { outward = -outward }
+            longSides.append((side, middle, outward))
+        }
+        // Where a line must lie to be the band's edge beyond a long side: nearly parallel, outside it by about the
+        // missing band's width (`slack` widens both for a line the vote found, before its refit moves it by up to a
+        // degree and a couple of pixels).
+        func beyond(_ line: Line, _ g: (side: Int, middle: SIMD2<Double>, outward: SIMD2<Double>),
+                    slack: Double) -> Bool {
+            let facing = (g.outward * line.normal).sum()
+            guard abs(facing) >= 0.985 - 0.015 * slack else { return false }
+            let t = (line.rho - (g.middle * line.normal).sum()) / facing
+            return t >= (0.6 - 0.15 * slack) * missing - 3 * slack && t <= (1.5 + 0.2 * slack) * missing + 3 * slack
+        }
+        // The band's edge may be any candidate line, not only one `readLines` kept (and read): those that can be
+        // are read.
+        readRemainingLines(image) { line in longSides.contains { beyond(line, $0, slack: 1) } }
         let table = LineTable(lines: self.lines, ranges: sampledRange, profiles: profiles.baseAddress!,
                               stride: profileStride, origin: profileOrigin)
         let lines = table.lines
-        let missing = long / IDCard.aspect - short
-        let centre = (c[0] + c[1] + c[2] + c[3]) / 4
         var best: (side: Int, line: Int, support: Double, start: SIMD2<Double>, end: SIMD2<Double>)?
-        for side in (even >= odd ? [0, 2] : [1, 3]) {
-            let own = lines[quad.sides[side]]
-            guard !own.border else { continue }
+        for g in longSides {
+            let side = g.side
             let before = quad.sides[(side + 3) & 3], after = quad.sides[(side + 1) & 3]
-            let middle = (c[side] + c[(side + 1) & 3]) / 2
-            var outward = own.normal
-            if ((centre - middle) * outward).sum() > 0 { outward = -outward }
-            for k in lines.indices where !lines[k].border && !lines[k].unsupported && k != quad.sides[side] {
+            for k in lines.indices where profiled[k] && !lines[k].border && !lines[k].unsupported
+                && k != quad.sides[side] && beyond(lines[k], g, slack: 0) {
                 let line = lines[k]
-                let facing = (outward * line.normal).sum()
-                guard abs(facing) >= 0.985 else { continue }
-                let t = (line.rho - (middle * line.normal).sum()) / facing
-                guard t >= 0.6 * missing, t <= 1.5 * missing else { continue }
                 guard let p = Self.intersect(line, lines[before]), let q = Self.intersect(line, lines[after]) else {
                     continue
                 }

@@ -91,6 +91,9 @@ final class DocumentFinder {
     static let bandLines = 2
     static let minSeedSupport = 0.6
     static let maxSearchedSkew = 15.0
+    /// The largest deviation of a corner from square (degrees) with which a quad counts as seen nearly square-on in
+    /// the search for a missing band (`completeBand`): below it, foreshortening does not lengthen a card much.
+    static let maxSquareOnSkew = 15.0
     /// The search for a card pitched far in a portrait frame (see `find`): the sine of a corner's deviation from
     /// square (20°) from which a square-ish quad may be a card turned away (`turnedAwaySkew`; see `bestQuad`), and
     /// the deviation its winner must reach (`minPitchedSkew`). camsim's strongly tilted cards in portrait frames have

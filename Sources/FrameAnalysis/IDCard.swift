@@ -10,6 +10,11 @@ enum IDCard {
     /// long side is not in the quad (DocumentFinder looks for it; FrameAnalyzer does not call such a card whole).
     static let longestQuadAspect = aspect * 1.25
 
+    /// Long side / short side beyond which a quad seen nearly square-on (corners within
+    /// `DocumentFinder.maxSquareOnSkew` of square) is longer than an ID-1 card by more than the outline's error: a
+    /// band of the card along a long side may not be in it (DocumentFinder looks for it).
+    static let longestSquareOnAspect = aspect * 1.06
+
     /// Long side / short side of the squarest identity document: ID-2 (105 × 74 mm) and ID-3 (passport data page,
     /// 125 × 88 mm), both 1.42.
     static let squarestAspect = 125.0 / 88.0

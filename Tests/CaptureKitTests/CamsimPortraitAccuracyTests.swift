@@ -20,8 +20,8 @@ struct CamsimPortraitAccuracyTests {
     ]
     /// The mean corner error this set must stay under while it is above the bar (0.043 when added, 0.033 since the
     /// border-closed outlines deeper than a card are searched past; 0.028 since every border-closed winner is:
-    /// 0.0328 -> 0.0262).
-    static let cornerErrorCeilingWhileAboveBar: Double? = 0.028
+    /// 0.0328 -> 0.0262; 0.0259 since a band missing from a quad seen square-on is looked for).
+    static let cornerErrorCeilingWhileAboveBar: Double? = 0.027
 
     static let bar = AccuracyBar(setName: "camsim portrait", frames: GeneratedFrames.camsimPortraitSet,
                                  mode: "document", classCount: 10, knownBelowBar: knownBelowBar,

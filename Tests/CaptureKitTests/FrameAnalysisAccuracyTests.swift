@@ -29,6 +29,16 @@ struct FrameAnalysisAccuracyTests {
         try await Self.evaluated().expectMeanCornerErrorAtTheBar()
     }
 
+    /// The mean corner error this set has reached, below the bar: 0.0151 until a band missing from a quad seen
+    /// square-on was looked for (2026-12-01: 22 of its cards had been outlined without their MRZ band), 0.0095
+    /// since. A rise past this is a regression even under the bar.
+    static let recordedCornerError = 0.011
+
+    @Test func meanCornerErrorStaysAtItsRecordedLevel() async throws {
+        let mean = try await Self.evaluated().meanCornerError().mean
+        #expect(mean <= Self.recordedCornerError, "framegen corner error \(mean) rose above \(Self.recordedCornerError)")
+    }
+
     @Test func noFrameWithSomethingToFixIsJudgedGood() async throws {
         try await Self.evaluated().expectNoFalseGood()
     }
