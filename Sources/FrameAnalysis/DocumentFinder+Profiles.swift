@@ -190,7 +190,8 @@ extension DocumentFinder {
         let direction = d + n * fit.b
         let length = (direction * direction).sum().squareRoot()
         let normal = SIMD2(direction.y, -direction.x) / length
-        lines[index] = Line(normal: normal, rho: ((origin + n * fit.a) * normal).sum())
+        lines[index].normal = normal
+        lines[index].rho = ((origin + n * fit.a) * normal).sum()
     }
 
     /// The candidate lines and their profiles, as plain values for the quad search's inner loops (reading the
@@ -297,7 +298,7 @@ extension DocumentFinder {
         active.removeAll(keepingCapacity: true)
         let lineSupport = lineSupports.baseAddress!
         for i in perSector.indices { perSector[i] = 0 }
-        for index in lines.indices {
+        for index in lines.indices where !lines[index].extra {
             if lines[index].border {
                 active.append(index)
                 continue
@@ -339,6 +340,34 @@ extension DocumentFinder {
         let sums = row[range.hi + 1 + profileOrigin] - row[range.lo + profileOrigin]
         guard sums[1] >= 6, Double(sums[2]) >= 0.27 * Double(sums[3]) else { return nil }
         return Double(max(sums[1] + sums[4], sums[1] - sums[4]) / 2)
+    }
+
+    /// Adds `candidate` (coarse pixels) to the lines, refitted and read, but not to the active lines (see
+    /// `completeBand`); returns its index, or nil when there is no room or the refit finds it unsupported.
+    func readExtraLine(_ candidate: Line, _ image: GrayImage) -> Int? {
+        let w = image.width, h = image.height
+        let half = Int((Double(w * w + h * h)).squareRoot()) + 4
+        guard lines.count < refittedCapacity else { return nil }
+        let index = lines.count
+        var line = candidate
+        line.extra = true
+        lines.append(line)
+        sampledRange.append((lo: 0, hi: -1))
+        refitted.append(true)
+        profiled.append(false)
+        refitLine(index, width: w, height: h, half: half)
+        guard !lines[index].unsupported else {
+            dropLastLine()
+            return nil
+        }
+        sampledRange[index] = profileLine(index, image, half: half)
+        profiled[index] = true
+        return index
+    }
+
+    /// Removes the last line (one `readExtraLine` added).
+    func dropLastLine() {
+        lines.removeLast(); sampledRange.removeLast(); refitted.removeLast(); profiled.removeLast()
     }
 
     /// Adds `line` (coarse pixels) to the active lines, refitted and read, when the search does not have it yet and

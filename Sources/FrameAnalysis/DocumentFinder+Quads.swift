@@ -177,18 +177,22 @@ extension DocumentFinder {
         }
         if let outer = container(of: best, image: image, width: w, height: h, quarters: quarters) { best = outer }
         if let completed = completeBand(best, image: image) { best = completed }
-        // Canonical order (clockwise from top-left), with each side's border flag following its side.
-        let found = [best.corners.0, best.corners.1, best.corners.2, best.corners.3]
+        return searched(best)
+    }
+
+    /// `quad` in canonical order (clockwise from top-left), with each side's border flag following its side.
+    func searched(_ quad: RankedQuad) -> Searched {
+        let found = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
         let ordered = Quadrilateral.ordered(found)
         var borders = [Bool](repeating: false, count: 4)
         for i in 0..<4 {
             let a = ordered.corners[i], b = ordered.corners[(i + 1) % 4]
             for j in 0..<4 {
                 let c = found[j], d = found[(j + 1) % 4]
-                if (a == c && b == d) || (a == d && b == c) { borders[i] = lines[best.sides[j]].border }
+                if (a == c && b == d) || (a == d && b == c) { borders[i] = lines[quad.sides[j]].border }
             }
         }
-        return (ordered, best.confidence, borders, best)
+        return (ordered, quad.confidence, borders, quad)
     }
 
     /// The ranking weight of a quad with `closedSides` sides that carry no edge evidence (frame borders standing in
@@ -225,7 +229,7 @@ extension DocumentFinder {
     /// one turned further away is lengthened by its foreshortening, up to `longestQuadAspect` within the skew test.
     /// (Until 2026-12-01 every quad was held to the second: quads of 1.75–1.98 square-on, a card without its MRZ or
     /// header band, were taken as they were: 130 of them on the twelve document sets.)
-    func completeBand(_ quad: RankedQuad, image: GrayImage) -> RankedQuad? {
+    func completeBand(_ quad: RankedQuad, image: GrayImage, searching: Bool = false) -> RankedQuad? {
         var c = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(1, min(even, odd))
@@ -252,39 +256,69 @@ extension DocumentFinder {
             let t = (line.rho - (g.middle * line.normal).sum()) / facing
             return t >= (0.6 - 0.15 * slack) * missing - 3 * slack && t <= (1.5 + 0.2 * slack) * missing + 3 * slack
         }
+        // The new side along line `k` beyond long side `g`, when it can be the band's edge: an edge of one polarity
+        // with a step across it along most of its length, and a short side's line carrying an edge (of either
+        // polarity: the band is another colour) over the band; one is enough, the band may match the background on
+        // the other side. Its support and ends, or nil.
+        func bandEdge(_ k: Int, beyond g: (side: Int, middle: SIMD2<Double>, outward: SIMD2<Double>))
+            -> (support: Double, start: SIMD2<Double>, end: SIMD2<Double>)? {
+            let table = LineTable(lines: self.lines, ranges: sampledRange, profiles: profiles.baseAddress!,
+                                  stride: profileStride, origin: profileOrigin)
+            let lines = table.lines, side = g.side
+            let before = quad.sides[(side + 3) & 3], after = quad.sides[(side + 1) & 3]
+            guard profiled[k], !lines[k].border, !lines[k].unsupported, k != quad.sides[side],
+                  beyond(lines[k], g, slack: 0),
+                  let p = Self.intersect(lines[k], lines[before]), let q = Self.intersect(lines[k], lines[after])
+            else { return nil }
+            let d = SIMD2(-lines[k].normal.y, lines[k].normal.x)
+            let sums = table.segment(k, (p * d).sum(), (q * d).sum())
+            guard sums[0] >= 8, sums[3] > 0, Double(sums[2]) >= Self.minStepness * Double(sums[3]) else { return nil }
+            let polarity: Float = sums[4] >= 0 ? 1 : -1
+            let support = Double((sums[1] + polarity * sums[4]) / 2) / Double(sums[0])
+            guard support >= 0.6 else { return nil }
+            var carried = false
+            for (index, from, to) in [(before, c[side], p), (after, c[(side + 1) & 3], q)] where !lines[index].border {
+                let e = SIMD2(-lines[index].normal.y, lines[index].normal.x)
+                let part = table.segment(index, (from * e).sum(), (to * e).sum())
+                if part[0] >= 3 && Double(part[1]) >= 0.5 * Double(part[0]) { carried = true }
+            }
+            return carried ? (support, p, q) : nil
+        }
         // The band's edge may be any candidate line, not only one `readLines` kept (and read): those that can be
         // are read.
         readRemainingLines(image) { line in longSides.contains { beyond(line, $0, slack: 1) } }
-        let table = LineTable(lines: self.lines, ranges: sampledRange, profiles: profiles.baseAddress!,
-                              stride: profileStride, origin: profileOrigin)
-        let lines = table.lines
         var best: (side: Int, line: Int, support: Double, start: SIMD2<Double>, end: SIMD2<Double>)?
         for g in longSides {
-            let side = g.side
-            let before = quad.sides[(side + 3) & 3], after = quad.sides[(side + 1) & 3]
-            for k in lines.indices where profiled[k] && !lines[k].border && !lines[k].unsupported
-                && k != quad.sides[side] && beyond(lines[k], g, slack: 0) {
-                let line = lines[k]
-                guard let p = Self.intersect(line, lines[before]), let q = Self.intersect(line, lines[after]) else {
-                    continue
+            for k in lines.indices {
+                guard let edge = bandEdge(k, beyond: g), edge.support > (best?.support ?? 0) else { continue }
+                best = (g.side, k, edge.support, edge.start, edge.end)
+            }
+        }
+        // None: the vote may not have the band's edge at all (a header at its background's shade has a faint edge,
+        // which loses to the frame's strong lines). It is searched for where it must lie (`BandLineSearch`, as the
+        // fourth-side search does: the band's best lines however few votes they have), and held to the same test.
+        // Each line is read as an extra line (not an active one) and dropped unless it is the best; the best is read
+        // again at the end (the same refit and profile), so at most one line is left behind.
+        if best == nil && searching {
+            var chosen: (candidate: Line, side: Int, support: Double)?
+            for g in longSides {
+                let a = c[g.side], b = c[(g.side + 1) & 3]
+                bandSearch.search(coarseGradients, width: image.width, height: image.height,
+                                  band: (a + g.outward * (0.5 * missing), b + g.outward * (0.5 * missing),
+                                         b + g.outward * (1.6 * missing), a + g.outward * (1.6 * missing)),
+                                  reference: lines[quad.sides[g.side]].normal, count: Self.bandLines)
+                for found in bandSearch.found {
+                    let candidate = Line(normal: found.normal, rho: found.rho)
+                    guard let k = readExtraLine(candidate, image) else { continue }
+                    if let edge = bandEdge(k, beyond: g), edge.support > (chosen?.support ?? 0) {
+                        chosen = (candidate, g.side, edge.support)
+                    }
+                    dropLastLine()
                 }
-                // The new side: an edge of one polarity with a step across it, along most of its length.
-                let d = SIMD2(-line.normal.y, line.normal.x)
-                let sums = table.segment(k, (p * d).sum(), (q * d).sum())
-                guard sums[0] >= 8, sums[3] > 0, Double(sums[2]) >= Self.minStepness * Double(sums[3]) else { continue }
-                let polarity: Float = sums[4] >= 0 ? 1 : -1
-                let support = Double((sums[1] + polarity * sums[4]) / 2) / Double(sums[0])
-                guard support >= 0.6 else { continue }
-                // A short side's line carries an edge (of either polarity: the band is another colour) over the band;
-                // one is enough, the band may match the background on the other side.
-                var carried = false
-                for (index, from, to) in [(before, c[side], p), (after, c[(side + 1) & 3], q)] where !lines[index].border {
-                    let e = SIMD2(-lines[index].normal.y, lines[index].normal.x)
-                    let part = table.segment(index, (from * e).sum(), (to * e).sum())
-                    if part[0] >= 3 && Double(part[1]) >= 0.5 * Double(part[0]) { carried = true }
-                }
-                guard carried, support > (best?.support ?? 0) else { continue }
-                best = (side, k, support, p, q)
+            }
+            if let chosen, let k = readExtraLine(chosen.candidate, image),
+               let g = longSides.first(where: { $0.side == chosen.side }), let edge = bandEdge(k, beyond: g) {
+                best = (chosen.side, k, edge.support, edge.start, edge.end)
             }
         }
         guard let best else { return nil }
@@ -322,7 +356,7 @@ extension DocumentFinder {
         // sides with it), each with its normal turned toward it.
         var around: [(index: Int, inward: SIMD2<Double>)] = []
         let margin = 0.03 * innerShort
-        for k in lines.indices {
+        for k in lines.indices where !lines[k].extra {
             let line = lines[k]
             if !line.border {
                 guard !line.unsupported, sampledRange[k].lo <= sampledRange[k].hi else { continue }

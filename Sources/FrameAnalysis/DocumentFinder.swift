@@ -39,6 +39,8 @@ final class DocumentFinder {
         var border: Bool
         /// Too few edge pixels along it to be worth reading into a profile.
         var unsupported = false
+        /// Read for one quad's missing band only (`readExtraLine`): never a candidate line of a search.
+        var extra = false
         init(theta: Double, rho: Double, border: Bool) {
             normal = SIMD2(cos(theta), sin(theta))
             self.rho = rho
@@ -154,6 +156,9 @@ final class DocumentFinder {
     /// Whether a quad's side with no visible sample weighs as a frame border does (see `bestQuad`). Always on; tests
     /// turn it off to show the frames it decides.
     var weighsUnseenSidesAsBorders = true
+    /// Whether the winner's missing band is also searched for where the vote has no line (`completeBand` from
+    /// `find`). Always on; tests turn it off to show the frames it decides.
+    var searchesBandEdges = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
@@ -380,7 +385,13 @@ final class DocumentFinder {
             }
             if let whole, whole.confidence >= acceptance, Self.apart(whole.quad, closed.quad) { found = whole }
         }
-        guard let best = found else { return nil }
+        guard var best = found else { return nil }
+        // The winner, once chosen, may still lack a band whose edge the vote does not have (see `completeBand`): it is
+        // searched for where it must lie. Only here, on the outline the searches settled on, so that it refines the
+        // outline and decides nothing among the searches.
+        if searchesBandEdges, let completed = completeBand(best.winner, image: coarse, searching: true) {
+            best = searched(completed)
+        }
         return refined(best, from: coarse, on: working)
     }
 

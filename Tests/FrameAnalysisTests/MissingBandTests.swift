@@ -1,6 +1,6 @@
-// A card one of whose bands (a header, an MRZ strip) is at its background's shade: the finder's best outline closes on
-// the edge between that band and the card's body, and `DocumentFinder.completeBand` moves that side out to the card's
-// own edge.
+// A card one of whose bands (a header, an MRZ strip, a pale guilloche strip) is at its background's shade: the finder's
+// best outline closes on the edge between that band and the card's body, and `DocumentFinder.completeBand` moves that
+// side out to the card's own edge — a candidate line of the vote, or one searched for where the edge must lie.
 import Testing
 @testable import FrameAnalysis
 
@@ -21,5 +21,23 @@ import Testing
                 "\(String(describing: analysis.region))")
         let aspect = try #require(analysis.metrics["aspect"])
         #expect(abs(aspect / IDCard.aspect - 1) < 0.04, "\(aspect)")
+    }
+
+    /// Fixtures/README.md: a light card on a light wall, nearly square-on; the strip above its text (pale guilloche)
+    /// ends at the wall's shade, so the vote has no line along the card's top edge. The outline closed on the text
+    /// area's top (aspect 2.10) was judged CUT_OFF, its missing band placed past the frame. The edge searched for
+    /// where the band must end (`searchesBandEdges`) is the card's: GOOD, on its own corners.
+    @Test func aBandEdgeTheVoteMissedIsSearchedFor() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("faint-top-edge-card-camsim-seed2.jpg"))
+        let corners: [(Double, Double)] = [(389.12, 140.33), (1179.82, 191.95), (1146.62, 678.69), (365.77, 655.17)]
+        let diagonal = (1280.0 * 1280 + 720 * 720).squareRoot()
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .good, "\(analysis.feedback)")
+        #expect(cornerError(analysis.region, corners) < 0.01 * diagonal, "\(String(describing: analysis.region))")
+        let withoutSearch = FrameAnalyzer()
+        withoutSearch.documentFinder.searchesBandEdges = false
+        let unsearched = try withoutSearch.analyze(input, mode: .document)
+        #expect(unsearched.primary == .cutOff, "\(unsearched.feedback)")
+        #expect(cornerError(unsearched.region, corners) > 0.02 * diagonal)
     }
 }
