@@ -220,6 +220,13 @@ extension DocumentFinder {
         return inFrame(quad.corners.0) && inFrame(quad.corners.1) && inFrame(quad.corners.2) && inFrame(quad.corners.3)
     }
 
+    /// The share of a band's edge found by the band search (not by the vote) that must carry an edge of one
+    /// polarity: half, not the 0.6 of a vote line. That edge is faint, as the band is near its background's shade,
+    /// and fewer of its samples clear the edge threshold (framegen's green headers on purple walls: 0.59). Measured
+    /// on the twelve document sets: at 0.5, 16 more bands than at 0.6, each closer to the true corners; at 0.4, 33,
+    /// two of them background lines taken for a band's edge.
+    static let minSearchedBandSupport = 0.5
+
     /// The quad with its missing band restored, or nil. A quad longer than an identity document can look is a card
     /// one of whose bands was not closed by its own edge: a light band (an MRZ strip) or a dark one (a header) against
     /// a background of its shade, the quad closed instead on the edge between that band and the card's body. The
@@ -228,7 +235,8 @@ extension DocumentFinder {
     /// card seen nearly square-on (`maxSquareOnSkew`) measures within a few % of ID-1 (`longestSquareOnAspect`);
     /// one turned further away is lengthened by its foreshortening, up to `longestQuadAspect` within the skew test.
     /// (Until 2026-12-01 every quad was held to the second: quads of 1.75–1.98 square-on, a card without its MRZ or
-    /// header band, were taken as they were: 130 of them on the twelve document sets.)
+    /// header band, were taken as they were: 130 of them on the twelve document sets.) With `searching` (`find`, on
+    /// the outline it settled on), the band's edge is also searched for where no candidate line lies (below).
     func completeBand(_ quad: RankedQuad, image: GrayImage, searching: Bool = false) -> RankedQuad? {
         var c = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
@@ -275,7 +283,7 @@ extension DocumentFinder {
             guard sums[0] >= 8, sums[3] > 0, Double(sums[2]) >= Self.minStepness * Double(sums[3]) else { return nil }
             let polarity: Float = sums[4] >= 0 ? 1 : -1
             let support = Double((sums[1] + polarity * sums[4]) / 2) / Double(sums[0])
-            guard support >= 0.6 else { return nil }
+            guard support >= (self.lines[k].extra ? Self.minSearchedBandSupport : 0.6) else { return nil }
             var carried = false
             for (index, from, to) in [(before, c[side], p), (after, c[(side + 1) & 3], q)] where !lines[index].border {
                 let e = SIMD2(-lines[index].normal.y, lines[index].normal.x)
@@ -296,7 +304,8 @@ extension DocumentFinder {
         }
         // None: the vote may not have the band's edge at all (a header at its background's shade has a faint edge,
         // which loses to the frame's strong lines). It is searched for where it must lie (`BandLineSearch`, as the
-        // fourth-side search does: the band's best lines however few votes they have), and held to the same test.
+        // fourth-side search does: the band's best lines however few votes they have), and held to the same test but
+        // for its support (`minSearchedBandSupport`).
         // Each line is read as an extra line (not an active one) and dropped unless it is the best; the best is read
         // again at the end (the same refit and profile), so at most one line is left behind.
         if best == nil && searching {

@@ -31,9 +31,9 @@ struct FrameAnalysisAccuracyTests {
 
     /// The mean corner error this set has reached, below the bar: 0.0151 until a band missing from a quad seen
     /// square-on was looked for (2026-12-01: 22 of its cards had been outlined without their MRZ band), 0.0095
-    /// then, 0.0074 since the band's edge is also searched for where the vote has no line (11 more: dark headers on
+    /// then, 0.0068 since the band's edge is also searched for where the vote has no line (dark headers on
     /// backgrounds of their shade). A rise past this is a regression even under the bar.
-    static let recordedCornerError = 0.0085
+    static let recordedCornerError = 0.008
 
     @Test func meanCornerErrorStaysAtItsRecordedLevel() async throws {
         let mean = try await Self.evaluated().meanCornerError().mean
