@@ -125,9 +125,12 @@ struct AccuracyEvaluation: Sendable {
 
     /// Mean corner error over sharp, fully visible, detected documents, printed with the worst frames.
     func meanCornerError() -> (mean: Double, measured: Int, eligible: Int) {
-        // Sharp frames with the whole document in view (CUT_OFF's true corners lie outside the frame).
+        // Sharp frames with the whole document in view: a corner outside the frame (a CUT_OFF card's, or a card held
+        // too close that runs past the frame) has no image evidence, and the outline there is a frame border. (Until
+        // 2026-12-01 only CUT_OFF frames were left out, while this comment already said "whole document in view":
+        // camsim's MOVE_AWAY cards that run past the frame, whose outlines cannot reach their corners, were counted.)
         let eligible = outcomes.filter {
-            $0.label.mode == "document" && $0.label.sharp && $0.label.corners != nil && $0.label.expected != "CUT_OFF"
+            $0.label.mode == "document" && $0.label.sharp && $0.label.wholeDocumentInView
         }
         let measured = eligible.compactMap(\.cornerError)
         let mean = measured.reduce(0, +) / Double(max(measured.count, 1))

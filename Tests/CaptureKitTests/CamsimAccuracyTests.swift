@@ -21,9 +21,12 @@ struct CamsimAccuracyTests {
     /// The mean corner error camsim must stay under while it is above the bar (nil once the bar is met: then the
     /// bar itself is required). 0.041 until session 6, when cut-off cards held by the end that leaves the frame were
     /// found with their true outline (0.0408 -> 0.0372); 0.030 since every border-closed winner is searched past
-    /// (2026-12-01: a window pane and a stripe band taken for cards, 0.0367 -> 0.0291); 0.026 since a band missing
-    /// from a quad seen square-on is looked for (2026-12-01: cards without their header or MRZ band, 0.0291 -> 0.0248).
-    static let cornerErrorCeilingWhileAboveBar: Double? = 0.026
+    /// (2026-12-01: a window pane and a stripe band taken for cards, 0.0367 -> 0.0291); 0.026 when a band missing
+    /// from a quad seen square-on was looked for (2026-12-01: cards without their header or MRZ band, 0.0291 ->
+    /// 0.0244). None since the criterion counts only frames with the whole document in view, as its comment always
+    /// said (2026-12-01: nine MOVE_AWAY cards running past the frame, whose corners no outline in the frame can
+    /// reach, had been counted): 0.0160 over 53 frames, at the bar, which is now required.
+    static let cornerErrorCeilingWhileAboveBar: Double? = nil
 
     static let bar = AccuracyBar(setName: "camsim", frames: GeneratedFrames.camsimSet, mode: "document",
                                  classCount: 10, knownBelowBar: knownBelowBar,

@@ -20,8 +20,10 @@ struct CamsimPortraitAccuracyTests {
     ]
     /// The mean corner error this set must stay under while it is above the bar (0.043 when added, 0.033 since the
     /// border-closed outlines deeper than a card are searched past; 0.028 since every border-closed winner is:
-    /// 0.0328 -> 0.0262; 0.0259 since a band missing from a quad seen square-on is looked for).
-    static let cornerErrorCeilingWhileAboveBar: Double? = 0.027
+    /// 0.0328 -> 0.0262; 0.0254 since a band missing from a quad seen square-on is looked for; 0.029 since the
+    /// criterion counts only frames with the whole document in view (2026-12-01): ten MOVE_AWAY frames left out,
+    /// whose errors were below the set's mean, so the mean rose to 0.0284 with no answer changed.
+    static let cornerErrorCeilingWhileAboveBar: Double? = 0.029
 
     static let bar = AccuracyBar(setName: "camsim portrait", frames: GeneratedFrames.camsimPortraitSet,
                                  mode: "document", classCount: 10, knownBelowBar: knownBelowBar,

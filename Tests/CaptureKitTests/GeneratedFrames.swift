@@ -15,6 +15,14 @@ struct GeneratedFrames: Sendable {
         let faces: [[Double]]
         let sharp: Bool
         let sequence: String?
+
+        /// Whether the whole document is in view: every labelled corner inside the frame (pixel-centre coordinates).
+        /// A CUT_OFF card's are not, nor are those of a card held too close (MOVE_AWAY) that runs past the frame.
+        var wholeDocumentInView: Bool {
+            guard let corners, corners.count == 4 else { return false }
+            return corners.allSatisfy { $0.count == 2 && $0[0] >= 0 && $0[1] >= 0
+                && $0[0] <= Double(width - 1) && $0[1] <= Double(height - 1) }
+        }
     }
 
     private struct LabelsFile: Decodable {

@@ -24,7 +24,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from evaluate import corner_error, corners_of, primary  # noqa: E402
+from evaluate import corner_error, corners_of, primary, whole_in_view  # noqa: E402
 
 
 def parse(argv):
@@ -75,7 +75,7 @@ def score(results, labels, mode):
         expected, got = label["expected"], primary(result)
         right += got == expected
         unsafe += got == "GOOD" and expected != "GOOD"
-        if mode == "document" and label["sharp"] and label.get("corners") and expected != "CUT_OFF":
+        if mode == "document" and label["sharp"] and whole_in_view(label):
             found = corners_of(result.get("region"))
             if found:
                 errors.append(corner_error(label["corners"], found, label["width"], label["height"]))
