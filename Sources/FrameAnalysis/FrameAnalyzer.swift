@@ -521,10 +521,12 @@ public final class FrameAnalyzer {
         // person near the user's own face size, with another cascade (`unseenPersons`).
         if feedback.isEmpty && tracked == nil && !found.isEmpty && searched !== working {
             let unseen = search.unseenPersons(besides: found, detection: detection, working: working)
-            if !unseen.isEmpty {
+            if !unseen.isEmpty, let face = faces.first {
                 faces += unseen.map(region)
                 metrics["faceCount"] = Double(faces.count)
-                feedback.append(Feedback(code: .multipleFaces, value: Double(faces.count), threshold: 1))
+                // Counted as the second-person rule counts (unseen faces are all 0.6 × the main one or more).
+                let others = faces.dropFirst().filter { $0.width >= 0.4 * face.width }.count
+                feedback.append(Feedback(code: .multipleFaces, value: Double(others + 1), threshold: 1))
             }
         }
         if feedback.isEmpty { feedback.append(Feedback(code: .good)) }
