@@ -39,6 +39,8 @@ static const int kEyeWindow = 20;
 
 struct kyc_face_detector {
     cv::CascadeClassifier face;
+    // A second face cascade for a search that asks for it (KYC_FACE_CASCADE_SECOND). Empty when not given.
+    cv::CascadeClassifier secondFace;
     cv::CascadeClassifier eye;
     // Tried when `eye` finds nothing in a face: glasses frames hide eyes from the plain eye cascade. Empty when not
     // given.
@@ -63,7 +65,9 @@ static void copy_error(char *error, size_t error_len, const std::string &text) {
     error[n] = '\0';
 }
 
-extern "C" kyc_face_detector *kyc_face_detector_create(const char *face_cascade_path, const char *eye_cascade_path,
+extern "C" kyc_face_detector *kyc_face_detector_create(const char *face_cascade_path,
+                                                       const char *second_face_cascade_path,
+                                                       const char *eye_cascade_path,
                                                        const char *eyeglasses_cascade_path, char *error,
                                                        size_t error_len) {
     try {
@@ -74,6 +78,11 @@ extern "C" kyc_face_detector *kyc_face_detector_create(const char *face_cascade_
         }
         if (!detector->face.load(face_cascade_path)) {
             copy_error(error, error_len, std::string("cannot load face cascade ") + face_cascade_path);
+            delete detector;
+            return nullptr;
+        }
+        if (second_face_cascade_path != nullptr && !detector->secondFace.load(second_face_cascade_path)) {
+            copy_error(error, error_len, std::string("cannot load face cascade ") + second_face_cascade_path);
             delete detector;
             return nullptr;
         }
@@ -125,8 +134,10 @@ static int count_eyes(kyc_face_detector *detector, const cv::Mat &image, const c
 extern "C" int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small, int small_width, int small_height,
                                int small_stride, const uint8_t *large, int large_width, int large_height,
                                int large_stride, int min_face, int max_face, double scale_step, int min_neighbors,
-                               int equalize, double min_score, kyc_face *faces, int max_faces) {
+                               int equalize, int cascade, double min_score, kyc_face *faces, int max_faces) {
     if (detector == nullptr || small == nullptr || small_width <= 0 || small_height <= 0 || max_faces < 0) return -1;
+    cv::CascadeClassifier &faceCascade = cascade == KYC_FACE_CASCADE_SECOND ? detector->secondFace : detector->face;
+    if (faceCascade.empty()) return -1;
     try {
         // The Mats wrap the caller's buffers: no copy.
         cv::Mat smallImage(small_height, small_width, CV_8UC1, const_cast<uint8_t *>(small), (size_t)small_stride);
@@ -150,7 +161,7 @@ extern "C" int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small
         cv::Size maxSize = max_face > 0 ? cv::Size(std::max(max_face, minSize), std::max(max_face, minSize)) : cv::Size();
         // With reject levels the cascade reports, per face, its final stage's sum: how far the face cleared the last
         // (strictest) stage. Texture that just scrapes through scores near or below zero, faces well above.
-        detector->face.detectMultiScale(searchImage, detector->rects, detector->levels, detector->scores,
+        faceCascade.detectMultiScale(searchImage, detector->rects, detector->levels, detector->scores,
                                         std::max(scale_step, 1.01), std::max(min_neighbors, 1), 0,
                                         cv::Size(minSize, minSize), maxSize, true);
         auto &found = detector->found;

@@ -2,7 +2,8 @@
 // per detector (tens of milliseconds), so a detector lives as long as its analyzer.
 import COpenCVBridge
 
-/// Face + eye detection. Owns one `kyc_face_detector`; one detector per thread.
+/// Face + eye detection with two face cascades (`Cascade`) sharing the eye cascades. Owns one `kyc_face_detector`;
+/// one detector per thread.
 final class FaceDetector {
     static let cascadeDirectory = "/usr/share/opencv4/haarcascades"
     /// Lowest cascade score (the last stage's sum; that stage passes from about −3) kept as a face. Faces in
@@ -12,13 +13,33 @@ final class FaceDetector {
     private var detector: OpaquePointer?
     private var faces: [kyc_face]
 
-    /// The face cascade every pass uses.
-    static let defaultFaceCascade = "haarcascade_frontalface_default.xml"
+    /// Which face cascade a search uses.
+    enum Cascade {
+        /// `haarcascade_frontalface_default`: every pass of the face search.
+        case first
+        /// `haarcascade_frontalface_alt2`, trained apart from the first and less strict about a face turned a little
+        /// away: the confirming pass (`FaceSearch.unseenPersons`).
+        case confirming
 
-    /// `faceCascade`: a file of `cascadeDirectory` (the eye cascades are always the same).
-    init(faceCascade: String = FaceDetector.defaultFaceCascade) throws(FrameAnalysisError) {
+        var fileName: String {
+            switch self {
+            case .first: "haarcascade_frontalface_default.xml"
+            case .confirming: "haarcascade_frontalface_alt2.xml"
+            }
+        }
+
+        var bridgeValue: Int32 {
+            switch self {
+            case .first: Int32(KYC_FACE_CASCADE_FIRST)
+            case .confirming: Int32(KYC_FACE_CASCADE_SECOND)
+            }
+        }
+    }
+
+    init() throws(FrameAnalysisError) {
         var error = [CChar](repeating: 0, count: 256)
-        let created = kyc_face_detector_create("\(Self.cascadeDirectory)/\(faceCascade)",
+        let created = kyc_face_detector_create("\(Self.cascadeDirectory)/\(Cascade.first.fileName)",
+                                               "\(Self.cascadeDirectory)/\(Cascade.confirming.fileName)",
                                                "\(Self.cascadeDirectory)/haarcascade_eye.xml",
                                                "\(Self.cascadeDirectory)/haarcascade_eye_tree_eyeglasses.xml",
                                                &error, error.count)
@@ -61,14 +82,14 @@ final class FaceDetector {
     /// Faces in `search`, in `search`'s pixel coordinates, largest first, each with its eyes (0…2) counted in `eyes`
     /// (the same picture at a whole multiple of the size; glasses-wearing eyes through a second eye cascade). Faces are at least `minFace`
     /// and, when `maxFace` > 0, at most `maxFace` pixels wide. `levels` says how the search image's grey levels are
-    /// spread first (see `LevelSpread`).
+    /// spread first (see `LevelSpread`), and `cascade` which face cascade searches.
     /// `scaleStep` is the ratio between the face sizes tried and `minNeighbors` the overlapping hits a face needs
     /// (a finer step gives each face more hits: smaller steps find more and cost more).
     /// With `region` (a rectangle of `search`, clamped to it), only that part is searched (its part of `eyes` for
     /// the eyes), in place through the images' row strides; the faces are still in `search`'s coordinates.
     func detect(search: GrayImage, eyes: GrayImage, region: (x: Int, y: Int, width: Int, height: Int)? = nil,
                 minFace: Int, maxFace: Int = 0, scaleStep: Double = 1.1,
-                minNeighbors: Int = 4, levels: LevelSpread = .asIs) -> [kyc_face] {
+                minNeighbors: Int = 4, levels: LevelSpread = .asIs, cascade: Cascade = .first) -> [kyc_face] {
         guard let detector else { return [] }
         var x = 0, y = 0, width = search.width, height = search.height
         if let region {
@@ -85,7 +106,8 @@ final class FaceDetector {
         let count = faces.withUnsafeMutableBufferPointer { out in
             kyc_face_detect(detector, searchStart, Int32(width), Int32(height), Int32(search.width),
                             eyesStart, Int32(width * scale), Int32(height * scale), Int32(eyes.width), Int32(minFace),
-                            Int32(maxFace), scaleStep, Int32(minNeighbors), levels.bridgeValue, Self.minimumScore,
+                            Int32(maxFace), scaleStep, Int32(minNeighbors), levels.bridgeValue, cascade.bridgeValue,
+                            Self.minimumScore,
                             out.baseAddress, Int32(out.count))
         }
         guard count > 0 else { return [] }

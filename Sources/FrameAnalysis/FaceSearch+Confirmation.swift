@@ -3,16 +3,14 @@
 import COpenCVBridge
 
 extension FaceSearch {
-    /// The confirming pass's face cascade: Debian opencv-data's `alt2`, trained apart from the default cascade and
-    /// less strict about a face turned a little away (measured below).
-    static let confirmingCascade = "haarcascade_frontalface_alt2.xml"
     /// The face sizes the confirming pass looks for, relative to the main face's width.
     static let confirmedSizes = 0.6...1.05
     /// Its ratio between the face sizes tried.
     static let confirmingStep = 1.1
 
     /// Confirming pass: a second person of about the user's own face size (`confirmedSizes`) that the default cascade
-    /// did not see, on `detection` and in its coordinates (`faces`: the faces found on it, largest first). Purpose: a
+    /// did not see, found with the detector's other cascade (`FaceDetector.Cascade.confirming`, opencv-data's
+    /// `alt2`), on `detection` and in its coordinates (`faces`: the faces found on it, largest first). Purpose: a
     /// frame is about to be judged GOOD, and may be captured; the first and second-person passes search with the
     /// default cascade at a coarse step, and a second face turned 10–13° away or rolled a few degrees can fall
     /// between its sizes (camsim selfie seeds 2 and 4: second faces of 0.75 and 0.82 × the user's, clear and lit,
@@ -29,9 +27,9 @@ extension FaceSearch {
         let smallest = max(Double(Self.cascadeWindow), Self.confirmedSizes.lowerBound * width)
         let largest = Self.confirmedSizes.upperBound * width
         guard smallest < largest else { return [] }
-        let hits = confirmingDetector.detect(search: detection, eyes: working, minFace: Int(smallest),
-                                             maxFace: Int(largest.rounded(.up)), scaleStep: Self.confirmingStep,
-                                             minNeighbors: 2)
+        let hits = detector.detect(search: detection, eyes: working, minFace: Int(smallest),
+                                   maxFace: Int(largest.rounded(.up)), scaleStep: Self.confirmingStep, minNeighbors: 2,
+                                   cascade: .confirming)
         return Self.newFaces(hits.filter { $0.eyes > 0 }, searchScale: 1, besides: faces)
     }
 }

@@ -21,8 +21,6 @@ final class FaceSearch {
 
     let thresholds: AnalysisThresholds
     let detector: FaceDetector
-    /// The confirming pass's detector: another face cascade (see `FaceSearch+Confirmation.swift`).
-    let confirmingDetector: FaceDetector
     /// The detection image inside a border of its own edge pixels (`paddedPass`).
     private let padded = GrayImage()
     /// The working image and its half-size copy turned against a head's roll (`rolledPass`, in its own file, hence
@@ -35,7 +33,6 @@ final class FaceSearch {
     init(thresholds: AnalysisThresholds) throws(FrameAnalysisError) {
         self.thresholds = thresholds
         detector = try FaceDetector()
-        confirmingDetector = try FaceDetector(faceCascade: Self.confirmingCascade)
     }
 
     /// The smallest face the first pass looks for in `detection`: 13 % of the short side (the cascade's 24 px window

@@ -18,13 +18,17 @@ void kyc_opencv_run_on_calling_thread(void);
 /* OpenCV's thread count (cv::getNumThreads(): 1 when it runs on the calling thread), or -1 on an error. */
 int kyc_opencv_thread_count(void);
 
-/* A face Haar cascade with its eye cascades, loaded once. Not thread-safe: one detector per thread. */
+/* A face Haar cascade (and optionally a second one) with the eye cascades, loaded once. Not thread-safe: one detector
+ * per thread. */
 typedef struct kyc_face_detector kyc_face_detector;
 
-/* Loads the cascades; `eyeglasses_cascade_path` (may be NULL) is the eye cascade tried in a face where the first
- * finds no eye. NULL on failure with a reason in `error` (NUL-terminated, at most error_len bytes). */
-kyc_face_detector *kyc_face_detector_create(const char *face_cascade_path, const char *eye_cascade_path,
-                                            const char *eyeglasses_cascade_path, char *error, size_t error_len);
+/* Loads the cascades; `second_face_cascade_path` (may be NULL) is a face cascade a search can ask for instead
+ * (KYC_FACE_CASCADE_SECOND), sharing the eye cascades and buffers; `eyeglasses_cascade_path` (may be NULL) is the eye
+ * cascade tried in a face where the first finds no eye. NULL on failure with a reason in `error` (NUL-terminated, at
+ * most error_len bytes). */
+kyc_face_detector *kyc_face_detector_create(const char *face_cascade_path, const char *second_face_cascade_path,
+                                            const char *eye_cascade_path, const char *eyeglasses_cascade_path,
+                                            char *error, size_t error_len);
 /* Frees the detector; NULL is ignored. */
 void kyc_face_detector_destroy(kyc_face_detector *detector);
 
@@ -45,9 +49,16 @@ enum {
     KYC_FACE_SEARCH_LOCALLY_EQUALIZED = 2,
 };
 
+/* Which face cascade kyc_face_detect searches with. */
+enum {
+    KYC_FACE_CASCADE_FIRST = 0,
+    /* The detector's second face cascade (kyc_face_detect returns -1 when it was created without one). */
+    KYC_FACE_CASCADE_SECOND = 1,
+};
+
 /* Finds faces (at least min_face and, when max_face > 0, at most max_face pixels wide) in `small` (8-bit gray,
  * `small_stride` bytes per row; its grey levels first spread as `equalize`, one of the KYC_FACE_SEARCH_ values),
- * trying face sizes `scale_step` (> 1, e.g. 1.1) apart and keeping groups of at least `min_neighbors` (≥ 1)
+ * with the face cascade `cascade` (a KYC_FACE_CASCADE_ value), trying face sizes `scale_step` (> 1, e.g. 1.1) apart and keeping groups of at least `min_neighbors` (≥ 1)
  * overlapping hits. Faces scoring below `min_score` are dropped. Eyes are counted in
  * every face written: in the upper half of the face in `large` (the same picture at `large_width / small_width`
  * times the size; pass small again when there is none), resampled to a 100 px wide face.
@@ -55,8 +66,8 @@ enum {
  * many were found (≤ max_faces), or -1 on an OpenCV error. Buffers are kept in the detector between calls. */
 int kyc_face_detect(kyc_face_detector *detector, const uint8_t *small, int small_width, int small_height,
                     int small_stride, const uint8_t *large, int large_width, int large_height, int large_stride,
-                    int min_face, int max_face, double scale_step, int min_neighbors, int equalize, double min_score,
-                    kyc_face *faces, int max_faces);
+                    int min_face, int max_face, double scale_step, int min_neighbors, int equalize, int cascade,
+                    double min_score, kyc_face *faces, int max_faces);
 
 /* Writes `src` (8-bit gray, `src_stride` bytes per row) turned by `degrees` about its centre (positive turns the
  * picture counter-clockwise as shown, y down, as cv::getRotationMatrix2D) into `dst` of the same size
