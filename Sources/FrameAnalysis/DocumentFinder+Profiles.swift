@@ -190,8 +190,7 @@ extension DocumentFinder {
         let direction = d + n * fit.b
         let length = (direction * direction).sum().squareRoot()
         let normal = SIMD2(direction.y, -direction.x) / length
-        lines[index].normal = normal
-        lines[index].rho = ((origin + n * fit.a) * normal).sum()
+        lines[index] = Line(normal: normal, rho: ((origin + n * fit.a) * normal).sum())
     }
 
     /// The candidate lines and their profiles, as plain values for the quad search's inner loops (reading the
@@ -298,7 +297,7 @@ extension DocumentFinder {
         active.removeAll(keepingCapacity: true)
         let lineSupport = lineSupports.baseAddress!
         for i in perSector.indices { perSector[i] = 0 }
-        for index in lines.indices where !lines[index].extra {
+        for index in lines.indices {
             if lines[index].border {
                 active.append(index)
                 continue
@@ -343,15 +342,14 @@ extension DocumentFinder {
     }
 
     /// Adds `candidate` (coarse pixels) to the lines, refitted and read, but not to the active lines (see
-    /// `completeBand`); returns its index, or nil when there is no room or the refit finds it unsupported.
+    /// `completeBand`, the last step of `find`: no search reads the lines after it, and the next frame's vote starts
+    /// them again); returns its index, or nil when there is no room or the refit finds it unsupported.
     func readExtraLine(_ candidate: Line, _ image: GrayImage) -> Int? {
         let w = image.width, h = image.height
         let half = Int((Double(w * w + h * h)).squareRoot()) + 4
         guard lines.count < refittedCapacity else { return nil }
         let index = lines.count
-        var line = candidate
-        line.extra = true
-        lines.append(line)
+        lines.append(candidate)
         sampledRange.append((lo: 0, hi: -1))
         refitted.append(true)
         profiled.append(false)

@@ -220,8 +220,9 @@ extension DocumentFinder {
         return inFrame(quad.corners.0) && inFrame(quad.corners.1) && inFrame(quad.corners.2) && inFrame(quad.corners.3)
     }
 
-    /// The share of a band's edge found by the band search (not by the vote) that must carry an edge of one
-    /// polarity: half, not the 0.6 of a vote line. That edge is faint, as the band is near its background's shade,
+    /// The share of a band's edge among the vote's lines that must carry an edge of one polarity.
+    static let minBandSupport = 0.6
+    /// The same for a band's edge found by the band search (not by the vote): half, not `minBandSupport`. That edge is faint, as the band is near its background's shade,
     /// and fewer of its samples clear the edge threshold (framegen's green headers on purple walls: 0.59). Measured
     /// on the twelve document sets: at 0.5, 16 more bands than at 0.6, each closer to the true corners; at 0.4, 33,
     /// two of them background lines taken for a band's edge.
@@ -265,11 +266,11 @@ extension DocumentFinder {
             return t >= (0.6 - 0.15 * slack) * missing - 3 * slack && t <= (1.5 + 0.2 * slack) * missing + 3 * slack
         }
         // The new side along line `k` beyond long side `g`, when it can be the band's edge: an edge of one polarity
-        // with a step across it along most of its length, and a short side's line carrying an edge (of either
-        // polarity: the band is another colour) over the band; one is enough, the band may match the background on
-        // the other side. Its support and ends, or nil.
-        func bandEdge(_ k: Int, beyond g: (side: Int, middle: SIMD2<Double>, outward: SIMD2<Double>))
-            -> (support: Double, start: SIMD2<Double>, end: SIMD2<Double>)? {
+        // with a step across it along at least `minSupport` of its length, and a short side's line carrying an edge
+        // (of either polarity: the band is another colour) over the band; one is enough, the band may match the
+        // background on the other side. Its support and ends, or nil.
+        func bandEdge(_ k: Int, beyond g: (side: Int, middle: SIMD2<Double>, outward: SIMD2<Double>),
+                      minSupport: Double) -> (support: Double, start: SIMD2<Double>, end: SIMD2<Double>)? {
             let table = LineTable(lines: self.lines, ranges: sampledRange, profiles: profiles.baseAddress!,
                                   stride: profileStride, origin: profileOrigin)
             let lines = table.lines, side = g.side
@@ -283,7 +284,7 @@ extension DocumentFinder {
             guard sums[0] >= 8, sums[3] > 0, Double(sums[2]) >= Self.minStepness * Double(sums[3]) else { return nil }
             let polarity: Float = sums[4] >= 0 ? 1 : -1
             let support = Double((sums[1] + polarity * sums[4]) / 2) / Double(sums[0])
-            guard support >= (self.lines[k].extra ? Self.minSearchedBandSupport : 0.6) else { return nil }
+            guard support >= minSupport else { return nil }
             var carried = false
             for (index, from, to) in [(before, c[side], p), (after, c[(side + 1) & 3], q)] where !lines[index].border {
                 let e = SIMD2(-lines[index].normal.y, lines[index].normal.x)
@@ -293,12 +294,14 @@ extension DocumentFinder {
             return carried ? (support, p, q) : nil
         }
         // The band's edge may be any candidate line, not only one `readLines` kept (and read): those that can be
-        // are read.
-        readRemainingLines(image) { line in longSides.contains { beyond(line, $0, slack: 1) } }
+        // are read. (Not again when `searching`: every outline `find` settles on comes out of `bestQuad`, which has
+        // looked among the candidate lines for it already.)
         var best: (side: Int, line: Int, support: Double, start: SIMD2<Double>, end: SIMD2<Double>)?
-        for g in longSides {
+        if !searching { readRemainingLines(image) { line in longSides.contains { beyond(line, $0, slack: 1) } } }
+        for g in longSides where !searching {
             for k in lines.indices {
-                guard let edge = bandEdge(k, beyond: g), edge.support > (best?.support ?? 0) else { continue }
+                guard let edge = bandEdge(k, beyond: g, minSupport: Self.minBandSupport),
+                      edge.support > (best?.support ?? 0) else { continue }
                 best = (g.side, k, edge.support, edge.start, edge.end)
             }
         }
@@ -319,14 +322,16 @@ extension DocumentFinder {
                 for found in bandSearch.found {
                     let candidate = Line(normal: found.normal, rho: found.rho)
                     guard let k = readExtraLine(candidate, image) else { continue }
-                    if let edge = bandEdge(k, beyond: g), edge.support > (chosen?.support ?? 0) {
+                    if let edge = bandEdge(k, beyond: g, minSupport: Self.minSearchedBandSupport),
+                       edge.support > (chosen?.support ?? 0) {
                         chosen = (candidate, g.side, edge.support)
                     }
                     dropLastLine()
                 }
             }
             if let chosen, let k = readExtraLine(chosen.candidate, image),
-               let g = longSides.first(where: { $0.side == chosen.side }), let edge = bandEdge(k, beyond: g) {
+               let g = longSides.first(where: { $0.side == chosen.side }),
+               let edge = bandEdge(k, beyond: g, minSupport: Self.minSearchedBandSupport) {
                 best = (chosen.side, k, edge.support, edge.start, edge.end)
             }
         }
@@ -365,7 +370,7 @@ extension DocumentFinder {
         // sides with it), each with its normal turned toward it.
         var around: [(index: Int, inward: SIMD2<Double>)] = []
         let margin = 0.03 * innerShort
-        for k in lines.indices where !lines[k].extra {
+        for k in lines.indices {
             let line = lines[k]
             if !line.border {
                 guard !line.unsupported, sampledRange[k].lo <= sampledRange[k].hi else { continue }

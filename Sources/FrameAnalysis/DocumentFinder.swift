@@ -39,8 +39,6 @@ final class DocumentFinder {
         var border: Bool
         /// Too few edge pixels along it to be worth reading into a profile.
         var unsupported = false
-        /// Read for one quad's missing band only (`readExtraLine`): never a candidate line of a search.
-        var extra = false
         init(theta: Double, rho: Double, border: Bool) {
             normal = SIMD2(cos(theta), sin(theta))
             self.rho = rho
