@@ -116,14 +116,9 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
         let line = AnalyzeOutputLine(file: path, width: analysis.width, height: analysis.height,
                                      region: analysis.region, faces: analysis.faces, metrics: analysis.metrics.values,
                                      feedback: frame.feedback, capture: frame.capture,
-                                     elapsedMicroseconds: timing ? microseconds(elapsed) : nil)
+                                     elapsedMicroseconds: timing ? elapsed / .microseconds(1) : nil)
         print(String(decoding: try encoder.encode(line), as: UTF8.self))
     }
-}
-
-/// `duration` in microseconds.
-private func microseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
 }
 
 /// A frame file that cannot be read or decoded: exit code 2 with the reason, without the usage text.
