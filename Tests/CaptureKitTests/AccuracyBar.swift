@@ -14,8 +14,8 @@ final class AccuracyBar: Sendable {
     /// "mode CLASS" → the accuracy it must not fall below while under the bar (see
     /// `AccuracyEvaluation.expectEveryClassAtTheBar`: the list can only shrink and its floors only rise).
     let knownBelowBar: [String: Double]
-    /// The mean corner error the set must stay under while above the bar; nil once the bar is met.
-    let cornerErrorCeilingWhileAboveBar: Double?
+    /// The mean corner error the set has reached and must stay under (above the bar: a known issue).
+    let recordedCornerError: Double?
     private let frames: @Sendable () -> Result<GeneratedFrames, GenerationError>
     /// The set analysed, once, by whichever test needs it first (the others wait for it).
     private let evaluation = Mutex<Result<AccuracyEvaluation, GenerationError>?>(nil)
@@ -23,13 +23,13 @@ final class AccuracyBar: Sendable {
     /// `frames` is read on first use, off the cooperative pool: reading it may generate the whole set.
     init(setName: String, frames: @autoclosure @escaping @Sendable () -> Result<GeneratedFrames, GenerationError>,
          mode: String, classCount: Int, knownBelowBar: [String: Double],
-         cornerErrorCeilingWhileAboveBar: Double? = nil) {
+         recordedCornerError: Double? = nil) {
         self.setName = setName
         self.frames = frames
         self.mode = mode
         self.classCount = classCount
         self.knownBelowBar = knownBelowBar
-        self.cornerErrorCeilingWhileAboveBar = cornerErrorCeilingWhileAboveBar
+        self.recordedCornerError = recordedCornerError
     }
 
     /// The set's evaluation, computed on a thread of its own the first time (see `onOwnThread`).
@@ -51,7 +51,7 @@ final class AccuracyBar: Sendable {
 
     /// The mean corner error at the bar, or under the recorded ceiling while the set is above it.
     func expectMeanCornerErrorAtTheBar() async throws {
-        try await evaluated().expectMeanCornerErrorAtTheBar(ceilingWhileAboveBar: cornerErrorCeilingWhileAboveBar)
+        try await evaluated().expectMeanCornerErrorAtTheBar(recorded: recordedCornerError)
     }
 
     /// No frame with something to fix judged GOOD.

@@ -144,14 +144,16 @@ struct AccuracyEvaluation: Sendable {
         return (mean, measured.count, eligible.count)
     }
 
-    /// The issue's corner criterion: enough documents found to judge, and a mean corner error at the bar. While a set
-    /// is above the bar (`ceilingWhileAboveBar` given) that is a known issue, but the error must not rise above the
-    /// recorded ceiling.
-    func expectMeanCornerErrorAtTheBar(ceilingWhileAboveBar ceiling: Double? = nil) {
+    /// The issue's corner criterion: enough documents found to judge, and a mean corner error at the bar. `recorded`
+    /// is the level the set has reached, which it must not rise above (the bar alone would let a set that met it
+    /// long ago slide back to it); a recorded level above the bar is a known issue.
+    func expectMeanCornerErrorAtTheBar(recorded ceiling: Double? = nil) {
         let (mean, measured, eligible) = meanCornerError()
         #expect(measured >= eligible / 2, "the engine found too few documents to judge corners")
         if let ceiling {
             #expect(mean <= ceiling, "\(setName) corner error rose above its recorded \(ceiling)")
+        }
+        if let ceiling, ceiling > Self.maxMeanCornerError {
             withKnownIssue("issue #5: \(setName) mean corner error is above the bar") {
                 #expect(mean <= Self.maxMeanCornerError)
             }
