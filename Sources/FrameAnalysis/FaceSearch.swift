@@ -85,14 +85,14 @@ final class FaceSearch {
     /// person's face cannot be centred inside the user's: the user's head would hide it.
     static func withoutRepeats(_ faces: [kyc_face]) -> [kyc_face] {
         var kept: [kyc_face] = []
-        for face in faces {
-            let cx = face.x + face.width / 2, cy = face.y + face.height / 2
-            if kept.contains(where: { cx >= $0.x && cx < $0.x + $0.width && cy >= $0.y && cy < $0.y + $0.height }) {
-                continue
-            }
-            kept.append(face)
-        }
+        for face in faces where !isRepeat(face, of: kept) { kept.append(face) }
         return kept
+    }
+
+    /// Whether `face`'s centre lies inside one of `faces`' boxes: that face again (see `withoutRepeats`).
+    static func isRepeat(_ face: kyc_face, of faces: [kyc_face]) -> Bool {
+        let cx = face.x + face.width / 2, cy = face.y + face.height / 2
+        return faces.contains { cx >= $0.x && cx < $0.x + $0.width && cy >= $0.y && cy < $0.y + $0.height }
     }
 
     /// First pass: faces from `firstPassSmallest` up on the detection image. Purpose: every face of a usable selfie
@@ -206,10 +206,7 @@ final class FaceSearch {
             face.y = Int32((Double(hit.y) / searchScale).rounded())
             face.width = Int32((Double(hit.width) / searchScale).rounded())
             face.height = Int32((Double(hit.height) / searchScale).rounded())
-            let cx = face.x + face.width / 2, cy = face.y + face.height / 2
-            if known.contains(where: { cx >= $0.x && cx < $0.x + $0.width && cy >= $0.y && cy < $0.y + $0.height }) {
-                continue
-            }
+            if isRepeat(face, of: known) { continue }
             known.append(face)
             added.append(face)
         }
