@@ -341,12 +341,9 @@ extension DocumentFinder {
         return Double(max(sums[1] + sums[4], sums[1] - sums[4]) / 2)
     }
 
-    /// Adds `candidate` (coarse pixels) to the lines, refitted and read, but not to the active lines (see
-    /// `completeBand`, the last step of `find`: no search reads the lines after it, and the next frame's vote starts
-    /// them again); returns its index, or nil when there is no room or the refit finds it unsupported.
-    func readExtraLine(_ candidate: Line, _ image: GrayImage) -> Int? {
-        let w = image.width, h = image.height
-        let half = Int((Double(w * w + h * h)).squareRoot()) + 4
+    /// Appends `candidate` (coarse pixels) to the lines, refitted (not read); returns its index, or nil (and appends
+    /// nothing) when there is no room or the refit finds it unsupported.
+    private func appendRefitted(_ candidate: Line, width w: Int, height h: Int, half: Int) -> Int? {
         guard lines.count < refittedCapacity else { return nil }
         let index = lines.count
         lines.append(candidate)
@@ -358,12 +355,23 @@ extension DocumentFinder {
             dropLastLine()
             return nil
         }
+        return index
+    }
+
+    /// Adds `candidate` (coarse pixels) to the lines, refitted and read, but not to the active lines (see
+    /// `completeBand`, the last step of `find`: no search reads the lines after it, and the next frame's vote starts
+    /// them again); returns its index, or nil when there is no room or the refit finds it unsupported.
+    func readExtraLine(_ candidate: Line, _ image: GrayImage) -> Int? {
+        let half = Int((Double(image.width * image.width + image.height * image.height)).squareRoot()) + 4
+        guard let index = appendRefitted(candidate, width: image.width, height: image.height, half: half) else {
+            return nil
+        }
         sampledRange[index] = profileLine(index, image, half: half)
         profiled[index] = true
         return index
     }
 
-    /// Removes the last line (one `readExtraLine` added).
+    /// Removes the last line (one `appendRefitted` added).
     func dropLastLine() {
         lines.removeLast(); sampledRange.removeLast(); refitted.removeLast(); profiled.removeLast()
     }
@@ -374,26 +382,21 @@ extension DocumentFinder {
         let w = image.width, h = image.height
         let half = Int((Double(w * w + h * h)).squareRoot()) + 4
         let separation = Self.sameLineOffset(shortSide: min(w, h))
-        guard active.count < 64, lines.count < refittedCapacity else { return false }
+        guard active.count < 64 else { return false }
         if active.contains(where: { Self.similar(lines[$0], candidate, cosine: Self.sameLineCosine, offset: separation) }) {
             return false
         }
-        let index = lines.count
-        lines.append(candidate)
-        sampledRange.append((lo: 0, hi: -1))
-        refitted.append(true)
-        profiled.append(false)
-        refitLine(index, width: w, height: h, half: half)
+        guard let index = appendRefitted(candidate, width: w, height: h, half: half) else { return false }
         let line = lines[index]
-        var keep = !line.unsupported
-            && !active.contains(where: { Self.similar(lines[$0], line, cosine: Self.sameLineCosine, offset: separation) })
+        var keep = !active.contains(where: { Self.similar(lines[$0], line, cosine: Self.sameLineCosine,
+                                                          offset: separation) })
         if keep {
             sampledRange[index] = profileLine(index, image, half: half)
             profiled[index] = true
             if let support = outlineSupport(index) { lineSupports[index] = support } else { keep = false }
         }
         guard keep else {
-            lines.removeLast(); sampledRange.removeLast(); refitted.removeLast(); profiled.removeLast()
+            dropLastLine()
             return false
         }
         active.append(index)
