@@ -30,6 +30,10 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     /// Document sharpness (0…1, `CardSharpness`: step edges only, 0.5 ≈ the softest card a camera should keep) below
     /// this: BLURRY (documents). Separate from `minSharpness` because the two measures have their own scales.
     public var minDocumentSharpness: Double = 0.5
+    /// Sharpness of the whole frame (`CardSharpness` over every pixel, as `sceneSharpness`) below which a soft card's
+    /// BLURRY goes before CUT_OFF, MOVE_AWAY and TILTED: the scene is smeared as a whole, so the outline those were
+    /// judged on is no instruction to follow (ADR 13). 0 keeps the canonical order always.
+    public var maxBlurredSceneSharpness: Double = 0.3
     /// Ratio weakest/strongest directional sharpness below which a blurry frame's smear is directional (motion).
     /// Reported as the `motionAnisotropy` metric only: a single smeared frame is BLURRY either way, HOLD_STEADY is
     /// the tracker's answer to movement between frames. Kept so existing threshold files stay valid.
@@ -89,8 +93,9 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case workingLongSide, minDocumentConfidence, edgeMargin, minFill, maxFill, maxSkew, minBrightness,
-             maxBrightness, minSharpness, minDocumentSharpness, maxMotionAnisotropy, overexposedFraction, glareLuma, maxGlareFraction, maxGlareBlob, minFaceSize,
-             maxFaceSize, maxFaceOffset, stillFrames, maxCornerMotion, maxTrackedFrames, wholeSearchEvery
+             maxBrightness, minSharpness, minDocumentSharpness, maxBlurredSceneSharpness, maxMotionAnisotropy,
+             overexposedFraction, glareLuma, maxGlareFraction, maxGlareBlob, minFaceSize, maxFaceSize, maxFaceOffset,
+             stillFrames, maxCornerMotion, maxTrackedFrames, wholeSearchEvery
     }
 
     /// Any key, so unknown ones can be named in the error.
@@ -134,6 +139,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try read(.maxBrightness, &t.maxBrightness, in: 0...255)
         try read(.minSharpness, &t.minSharpness, in: 0...1)
         try read(.minDocumentSharpness, &t.minDocumentSharpness, in: 0...1)
+        try read(.maxBlurredSceneSharpness, &t.maxBlurredSceneSharpness, in: 0...1)
         try read(.maxMotionAnisotropy, &t.maxMotionAnisotropy, in: 0...1)
         try read(.overexposedFraction, &t.overexposedFraction, in: 0...1)
         try read(.glareLuma, &t.glareLuma, in: 1...255)
@@ -170,6 +176,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try c.encode(maxBrightness, forKey: .maxBrightness)
         try c.encode(minSharpness, forKey: .minSharpness)
         try c.encode(minDocumentSharpness, forKey: .minDocumentSharpness)
+        try c.encode(maxBlurredSceneSharpness, forKey: .maxBlurredSceneSharpness)
         try c.encode(maxMotionAnisotropy, forKey: .maxMotionAnisotropy)
         try c.encode(overexposedFraction, forKey: .overexposedFraction)
         try c.encode(glareLuma, forKey: .glareLuma)

@@ -359,8 +359,33 @@ public final class FrameAnalyzer {
         } else if largestBlob > t.maxGlareBlob {
             feedback.append(Feedback(code: .glare, value: largestBlob, threshold: t.maxGlareBlob))
         }
+        if exposureFirst == nil, let scene = blurredSceneSharpness(feedback, thresholds: t) {
+            metrics["sceneSharpness"] = scene
+            if scene < t.maxBlurredSceneSharpness, let blurry = feedback.firstIndex(where: { $0.code == .blurry }) {
+                feedback.insert(feedback.remove(at: blurry), at: 0)
+            }
+        }
         return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: region,
                              faces: [], metrics: metrics, feedback: completed())
+    }
+
+    /// The whole frame's sharpness when a soft card's BLURRY follows a finding on its outline (CUT_OFF, MOVE_AWAY,
+    /// TILTED) in a frame without an exposure finding; nil otherwise (then it is not measured). Below
+    /// `maxBlurredSceneSharpness` the scene is smeared as a whole (the camera shaken, or focused nowhere near the
+    /// card), and the outline those findings were judged on is as likely the blur's: a wrong one (a background
+    /// object, a card's part) on every such frame of the camsim sets. Steadying the camera is the first fix
+    /// (ADR 13). Not MOVE_CLOSER: a small card reads soft partly for its size (its print at the optics' limit), and
+    /// moving closer both enlarges it and lets its sharpness be judged; held before a far background, which depth of
+    /// field leaves soft, such a card stood behind a BLURRY the user could not fix. A sharp card before a soft
+    /// background is not BLURRY, and a sharp scene around a soft quad keeps the order; clipped and under-exposed
+    /// frames read near 0 whatever the focus, so an exposure finding rules it out.
+    private func blurredSceneSharpness(_ feedback: [Feedback], thresholds t: AnalysisThresholds) -> Double? {
+        guard t.maxBlurredSceneSharpness > 0, let first = feedback.first?.code,
+              [.cutOff, .moveAway, .tilted].contains(first),
+              feedback.contains(where: { $0.code == .blurry }),
+              !feedback.contains(where: { $0.code == .tooDark || $0.code == .tooBright }) else { return nil }
+        spans.set(for: working, quad: nil)
+        return CardSharpness.measure(working, spans: spans, rowStep: 4).overall
     }
 
     /// Whether an exposure finding (TOO_DARK or TOO_BRIGHT) goes before every other, judged on the whole scene's mean

@@ -1,0 +1,61 @@
+// A frame smeared as a whole (the camera shaken, or focused nowhere near the card): the outline found in it is as
+// likely the blur's as the card's, so BLURRY goes before the findings on that outline (ADR 13).
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct BlurredSceneTests {
+    /// Fixtures/README.md: a card defocused with the whole scene; the finder's best outline runs past the frame's top
+    /// (CUT_OFF, then TILTED, with BLURRY last). The scene reads far below `maxBlurredSceneSharpness`: BLURRY first,
+    /// the outline's findings kept after it.
+    @Test func aSmearedSceneSaysBlurryBeforeTheOutlinesFindings() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("smeared-scene-outline-past-frame-camsim-seed3.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.feedback.map(\.code) == [.blurry, .cutOff, .tilted], "\(analysis.feedback)")
+        let scene = try #require(analysis.metrics["sceneSharpness"])
+        #expect(scene < AnalysisThresholds.default.maxBlurredSceneSharpness / 2, "\(scene)")
+
+        var canonical = AnalysisThresholds.default
+        canonical.maxBlurredSceneSharpness = 0
+        let ordered = try FrameAnalyzer(thresholds: canonical).analyze(input, mode: .document)
+        #expect(ordered.feedback.map(\.code) == [.cutOff, .tilted, .blurry], "\(ordered.feedback)")
+        #expect(ordered.metrics["sceneSharpness"] == nil)
+    }
+
+    /// Fixtures/README.md: a card cut by the top of a portrait frame on a striped desk, all in focus; the part in view
+    /// reads just soft (0.48), so BLURRY follows CUT_OFF. The scene is sharp: the outline is real, and bringing the
+    /// card into the frame stays the first fix.
+    @Test func aSharpSceneKeepsTheOutlinesFindingsFirst() throws {
+        let analysis = try FrameAnalyzer().analyze(
+            .jpeg(try fixtureBytes("soft-part-in-sharp-scene-camsim-portrait-seed5.jpg")), mode: .document)
+        #expect(analysis.feedback.map(\.code) == [.cutOff, .blurry], "\(analysis.feedback)")
+        let scene = try #require(analysis.metrics["sceneSharpness"])
+        #expect(scene > AnalysisThresholds.default.maxBlurredSceneSharpness + 0.2, "\(scene)")
+    }
+
+    /// Fixtures/README.md: a small passport page held up before a room that depth of field leaves soft (the scene
+    /// read 0.25 when this rule also took MOVE_CLOSER); the page reads 0.49, just soft for its size. MOVE_CLOSER
+    /// stays first: moving closer enlarges the card and lets its sharpness be judged, while a BLURRY first would ask
+    /// the user to steady a camera that is steady.
+    @Test func aSmallCardBeforeASoftBackgroundIsStillToldToComeCloser() throws {
+        let analysis = try FrameAnalyzer().analyze(
+            .jpeg(try fixtureBytes("small-card-before-soft-room-camsim-portrait-seed14.jpg")), mode: .document)
+        #expect(analysis.feedback.map(\.code) == [.moveCloser, .blurry], "\(analysis.feedback)")
+        #expect(analysis.metrics["sceneSharpness"] == nil)
+    }
+
+    /// Only a soft card whose first finding is on its outline pays for the scene's measure: a sharp GOOD card does not.
+    @Test func aSharpCardIsNotMeasuredAgainAsAScene() throws {
+        let analysis = try FrameAnalyzer().analyze(
+            .jpeg(try fixtureBytes("header-band-at-background-shade-camsim-seed3.jpg")), mode: .document)
+        #expect(analysis.primary == .good)
+        #expect(analysis.metrics["sceneSharpness"] == nil)
+    }
+
+    @Test func theThresholdIsReadFromJSONAndRangeChecked() throws {
+        let t = try AnalysisThresholds(json: Array(#"{"maxBlurredSceneSharpness": 0.2}"#.utf8))
+        #expect(t.maxBlurredSceneSharpness == 0.2)
+        #expect(throws: AnalysisThresholdsError.self) {
+            try AnalysisThresholds(json: Array(#"{"maxBlurredSceneSharpness": 1.5}"#.utf8))
+        }
+    }
+}
