@@ -245,6 +245,13 @@ public final class FrameAnalyzer {
             if exposure.mean > t.maxBrightness {
                 report(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness),
                        sceneBrightness: exposure.mean)
+            } else if let clipped = clippedShare(ofSceneWithMean: exposure.mean, thresholds: t) {
+                metrics["clippedFraction"] = clipped
+                // Clipped over much of the frame: the light has erased whatever lies there, and a card is as likely
+                // lost in it as absent (ADR 9's rule, judged on the share clipped rather than the mean).
+                if clipped > t.overexposedFraction {
+                    exposureFirst = Feedback(code: .tooBright, value: clipped, threshold: t.overexposedFraction)
+                }
             }
             return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: nil,
                                  faces: [], metrics: metrics, feedback: completed())
@@ -386,6 +393,16 @@ public final class FrameAnalyzer {
               !feedback.contains(where: { $0.code == .tooDark || $0.code == .tooBright }) else { return nil }
         spans.set(for: working, quad: nil)
         return CardSharpness.measure(working, spans: spans, rowStep: 4).overall
+    }
+
+    /// The share of a frame without a document that is clipped (luma ≥ `glareLuma`, on `spans`, which then cover the
+    /// whole frame), or nil when the scene's mean already rules out a share above `overexposedFraction` (each clipped
+    /// pixel adds at least `glareLuma` × its share to the mean), so that most empty frames pay nothing for it.
+    private func clippedShare(ofSceneWithMean mean: Double, thresholds t: AnalysisThresholds) -> Double? {
+        guard mean >= t.overexposedFraction * t.glareLuma else { return nil }
+        let clipped = glare.measure(working, spans: spans, luma: UInt8(max(1, min(255, t.glareLuma.rounded()))),
+                                    step: 2)
+        return Double(clipped.saturated) / Double(max(clipped.sampled, 1))
     }
 
     /// Whether an exposure finding (TOO_DARK or TOO_BRIGHT) goes before every other, judged on the whole scene's mean

@@ -14,10 +14,11 @@ struct CamsimAccuracyTests {
     /// MOVE_CLOSER's and CUT_OFF's floors rose to 0.8 and 0.9 with the chroma search (2026-12-01: cards at their
     /// background's brightness found in colour; 89 -> 91 of 100); MOVE_CLOSER's to 0.9 when every border-closed
     /// winner was searched past for a card seen whole (2026-12-01; 91 -> 92). BLURRY met the bar when a smeared
-    /// scene's BLURRY went before its outline's findings (2026-12-01, session 11, ADR 13; 92 -> 93).
+    /// scene's BLURRY went before its outline's findings (2026-12-01, session 11, ADR 13; 92 -> 93), TOO_BRIGHT when
+    /// a frame without a card clipped over more than `overexposedFraction` said TOO_BRIGHT first (session 11; 94).
     static let knownBelowBar: [String: Double] = [
         "document GOOD": 0.9, "document CUT_OFF": 0.9, "document MOVE_CLOSER": 0.9, "document MOVE_AWAY": 0.8,
-        "document TOO_BRIGHT": 0.9, "document GLARE": 0.9,
+        "document GLARE": 0.9,
     ]
     /// The mean corner error camsim has reached and must stay under (above the bar it is a known issue). 0.041 until session 6, when cut-off cards held by the end that leaves the frame were
     /// found with their true outline (0.0408 -> 0.0372); 0.030 since every border-closed winner is searched past

@@ -258,6 +258,29 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         #expect(lamp.feedback.contains { $0.code == .tooBright }, "\(lamp.feedback) \(lamp.metrics)")
     }
 
+    /// With no card found, a frame clipped over more than `overexposedFraction` of its area says TOO_BRIGHT first even
+    /// when its mean is below `maxBrightness` (Fixtures/README.md: a card held before a lit wall, 49 % of the frame
+    /// clipped, mean 215: the light erased the card's edges). A scene with a bright window (17 % clipped) is an empty
+    /// scene: NO_DOCUMENT alone. A frame too dim to be that clipped is not measured.
+    @Test func aFrameClippedOverMuchOfItsAreaSaysTooBrightBeforeNoDocument() throws {
+        let t = AnalysisThresholds.default
+        let lit = try FrameAnalyzer().analyze(
+            .jpeg(try fixtureBytes("clipped-card-before-lit-wall-camsim-seed2.jpg")), mode: .document)
+        #expect(lit.feedback.map(\.code) == [.tooBright, .noDocument], "\(lit.feedback)")
+        #expect(try #require(lit.metrics["clippedFraction"]) > t.overexposedFraction)
+        #expect(try #require(lit.metrics["brightness"]) <= t.maxBrightness)
+
+        let window = try FrameAnalyzer().analyze(
+            .jpeg(try fixtureBytes("empty-scene-with-window-camsim-seed3.jpg")), mode: .document)
+        #expect(window.feedback.map(\.code) == [.noDocument], "\(window.feedback)")
+        let share = try #require(window.metrics["clippedFraction"])
+        #expect(share > 0.1 && share < t.overexposedFraction, "\(share)")
+
+        let dim = try analyzeDocument(SyntheticFrame.background(width: 640, height: 360, seed: 7, base: 70))
+        #expect(dim.primary == .noDocument)
+        #expect(dim.metrics["clippedFraction"] == nil)
+    }
+
     /// In a scene below half the minimum brightness the camera has run out of light: TOO_DARK leads whatever the
     /// card's outline says (as when nothing is found), and the rest keep their order.
     @Test func inASceneTooDarkToSeeTooDarkLeadsTheGeometry() throws {
