@@ -285,13 +285,16 @@ extension DocumentFinder {
             let polarity: Float = sums[4] >= 0 ? 1 : -1
             let support = Double((sums[1] + polarity * sums[4]) / 2) / Double(sums[0])
             guard support >= minSupport else { return nil }
-            var carried = false
-            for (index, from, to) in [(before, c[side], p), (after, c[(side + 1) & 3], q)] where !lines[index].border {
+            // (Each short side in turn, not a list of them: this runs for every candidate line.)
+            func carries(_ index: Int, from: SIMD2<Double>, to: SIMD2<Double>) -> Bool {
+                guard !lines[index].border else { return false }
                 let e = SIMD2(-lines[index].normal.y, lines[index].normal.x)
                 let part = table.segment(index, (from * e).sum(), (to * e).sum())
-                if part[0] >= 3 && Double(part[1]) >= 0.5 * Double(part[0]) { carried = true }
+                return part[0] >= 3 && Double(part[1]) >= 0.5 * Double(part[0])
             }
-            return carried ? (support, p, q) : nil
+            let carriedBefore = carries(before, from: c[side], to: p)
+            let carriedAfter = carries(after, from: c[(side + 1) & 3], to: q)
+            return carriedBefore || carriedAfter ? (support, p, q) : nil
         }
         // The band's edge may be any candidate line, not only one `readLines` kept (and read): those that can be
         // are read. (Not again when `searching`: every outline `find` settles on comes out of `bestQuad`, which has
@@ -368,22 +371,31 @@ extension DocumentFinder {
         let lines = table.lines
         // Lines that do not cross the winning quad (they may run along its sides: a winning part of the card shares
         // sides with it), each with its normal turned toward it.
-        var around: [(index: Int, inward: SIMD2<Double>)] = []
+        // (Both lists in buffers kept from call to call: this runs in every quad search.)
+        var around = containerAround, pairs = containerPairs
+        containerAround = []
+        containerPairs = []
+        around.removeAll(keepingCapacity: true)
+        pairs.removeAll(keepingCapacity: true)
+        defer {
+            containerAround = around
+            containerPairs = pairs
+        }
         let margin = 0.03 * innerShort
         for k in lines.indices {
             let line = lines[k]
             if !line.border {
                 guard !line.unsupported, sampledRange[k].lo <= sampledRange[k].hi else { continue }
             }
-            let d = c.map { ($0 * line.normal).sum() - line.rho }
-            let lowest = d.min()!, highest = d.max()!
+            let d = SIMD4((c[0] * line.normal).sum(), (c[1] * line.normal).sum(), (c[2] * line.normal).sum(),
+                          (c[3] * line.normal).sum()) - line.rho
+            let lowest = d.min(), highest = d.max()
             if lowest >= -margin && highest > margin {
                 around.append((k, line.normal))
             } else if highest <= margin && lowest < -margin {
                 around.append((k, -line.normal))
             }
         }
-        var pairs: [(Int, Int)] = []
         for i in around.indices {
             for j in (i + 1)..<around.count {
                 let a = around[i], b = around[j]
@@ -474,14 +486,15 @@ extension DocumentFinder {
     func interiorTexture(_ corners: Corners, in searched: GrayImage) -> Double {
         let image = printSource?.image ?? searched
         let w = image.width, h = image.height
-        let all = [corners.0, corners.1, corners.2, corners.3]
-        let centre = (all[0] + all[1] + all[2] + all[3]) / 4
-        let inner = all.map { centre + ($0 - centre) * 0.8 }
+        // (Four corners as a tuple, no arrays: this runs for every ranked quad of a search.)
+        let centre = (corners.0 + corners.1 + corners.2 + corners.3) / 4
+        let inner = (centre + (corners.0 - centre) * 0.8, centre + (corners.1 - centre) * 0.8,
+                     centre + (corners.2 - centre) * 0.8, centre + (corners.3 - centre) * 0.8)
         // Edge normals pointing inward (the quad's orientation is either way round).
-        let turn = (inner[1] - inner[0]).x * (inner[2] - inner[1]).y - (inner[1] - inner[0]).y * (inner[2] - inner[1]).x
+        let turn = (inner.1 - inner.0).x * (inner.2 - inner.1).y - (inner.1 - inner.0).y * (inner.2 - inner.1).x
         let sign: Double = turn > 0 ? 1 : -1
-        var low = inner[0], high = inner[0]
-        for p in inner { low = pointwiseMin(low, p); high = pointwiseMax(high, p) }
+        let low = pointwiseMin(pointwiseMin(pointwiseMin(inner.0, inner.1), inner.2), inner.3)
+        let high = pointwiseMax(pointwiseMax(pointwiseMax(inner.0, inner.1), inner.2), inner.3)
         let x0 = max(1, Int(low.x.rounded(.up))), x1 = min(w - 2, Int(high.x))
         let y0 = max(1, Int(low.y.rounded(.up))), y1 = min(h - 2, Int(high.y))
         guard x0 <= x1, y0 <= y1 else { return 0 }
@@ -490,11 +503,12 @@ extension DocumentFinder {
         var inside = 0, textured = 0, clipped = 0
         @inline(__always) func isInside(_ x: Int, _ y: Int) -> Bool {
             let p = SIMD2(Double(x), Double(y))
-            for i in 0..<4 {
-                let a = inner[i], e = inner[(i + 1) & 3] - a, r = p - a
-                if sign * (e.x * r.y - e.y * r.x) < 0 { return false }
+            @inline(__always) func leftOf(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
+                let e = b - a, r = p - a
+                return !(sign * (e.x * r.y - e.y * r.x) < 0)
             }
-            return true
+            return leftOf(inner.0, inner.1) && leftOf(inner.1, inner.2) && leftOf(inner.2, inner.3)
+                && leftOf(inner.3, inner.0)
         }
         let lastX = x0 + (x1 - x0) / 2 * 2
         var y = y0

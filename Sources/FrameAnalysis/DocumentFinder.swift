@@ -226,6 +226,9 @@ final class DocumentFinder {
     var refitTimes: UnsafeMutableBufferPointer<Double> = .allocate(capacity: 1)
     /// Indices into `lines` of the lines quads are built from.
     var active: [Int] = []
+    /// `container`'s lists (the lines around a winning quad, and their opposite pairs), kept between calls.
+    var containerAround: [(index: Int, inward: SIMD2<Double>)] = []
+    var containerPairs: [(Int, Int)] = []
     var edgeThreshold: Int { coarseGradients.edgeThreshold }
     var weakThreshold: Int { coarseGradients.weakThreshold }
     var gx: UnsafeMutableBufferPointer<Int16> { coarseGradients.gx }

@@ -6,27 +6,30 @@ import FrameAnalysis
 import Foundation
 import KYCCore
 
-/// `kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie]`: DIR is a framegen
-/// output (labels.json + JPEGs). `--profile` runs only that mode's full analysis, for `perf record`; it prints
-/// timings but no ratios, since the baselines are skipped.
+/// `kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie|decode]`: DIR is a framegen
+/// output (labels.json + JPEGs). `--profile` runs only that mode's full analysis (or, `decode`, only the decode of
+/// the document frames: the baseline), for `perf record` and `heaptrack`; it prints timings and the frames per round
+/// (`capture.profile.frames`) but no ratios, since the baselines are skipped.
 struct CaptureCommand {
     let directory: String
     let rounds: Int
     let warmup: Int
-    let profileMode: FrameMode?
+    /// What `--profile` runs: one mode's analysis, or (nil mode) only the decode of the document frames.
+    let profile: (mode: FrameMode?, name: String)?
 
     static let usage = """
-          kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie]
+          kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie|decode]
               decode-only vs full analysis vs the OpenCV reference pipeline on framegen's 720p/1080p JPEGs
               (tools/framegen/framegen.py --size 1280x720,1920x1080 [--sequence K]: its still and moving sequences
               are also played as capture streams); prints key=value lines and a table;
-              --profile runs only that mode's analysis (for perf record), without baselines or ratios
+              --profile runs only that mode's analysis, or only the decode (for perf record and heaptrack),
+              without baselines or ratios
         """
 
     init(arguments: ArraySlice<String>) throws {
         var directory: String?
         var rounds = 20, warmup = 2
-        var profileMode: FrameMode?
+        var profile: (mode: FrameMode?, name: String)?
         var iterator = arguments.makeIterator()
         while let name = iterator.next() {
             guard let value = iterator.next() else {
@@ -38,9 +41,12 @@ struct CaptureCommand {
             case "--warmup": warmup = try Self.count(name, value, 0...1_000)
             case "--profile":
                 switch value {
-                case "document": profileMode = .document
-                case "selfie": profileMode = .selfie
-                default: throw BenchError(.usage, function: "arguments", message: "--profile must be document or selfie")
+                case "document": profile = (.document, value)
+                case "selfie": profile = (.selfie, value)
+                case "decode": profile = (nil, value)
+                default:
+                    throw BenchError(.usage, function: "arguments",
+                                     message: "--profile must be document, selfie or decode")
                 }
             default: throw BenchError(.usage, function: "arguments", message: "unexpected argument '\(name)'")
             }
@@ -49,7 +55,7 @@ struct CaptureCommand {
         self.directory = directory
         self.rounds = rounds
         self.warmup = warmup
-        self.profileMode = profileMode
+        self.profile = profile
     }
 
     private static func count(_ name: String, _ value: String, _ range: ClosedRange<Int>) throws -> Int {
@@ -82,8 +88,8 @@ struct CaptureCommand {
               let labels = try? JSONDecoder().decode(Labels.self, from: data) else {
             throw BenchError(.notReady, function: "labels.json", message: "cannot read \(labelsURL.path)")
         }
-        if let profileMode {
-            try runProfile(labels, mode: profileMode)
+        if let profile {
+            try runProfile(labels, mode: profile.mode, name: profile.name)
             return
         }
         var lines: [String] = []
@@ -189,17 +195,29 @@ struct CaptureCommand {
         return (decode, analysis)
     }
 
-    /// Only the full analysis of one mode, so that a profiler sees nothing else.
-    private func runProfile(_ labels: Labels, mode: FrameMode) throws {
-        let name = mode == .document ? "document" : "selfie"
+    /// Only the full analysis of one mode (or, with no mode, only the decode of the document frames), so that a
+    /// profiler sees nothing else.
+    private func runProfile(_ labels: Labels, mode: FrameMode?, name: String) throws {
         let analyzer = FrameAnalyzer()
+        let decoder = JPEGGrayDecoder(), longSide = analyzer.thresholds.workingLongSide
         var table = "Capture profile (per frame, one thread)  p50 us    p99 us   frames/s\n"
+        var count = 0
         for height in [720, 1080] {
-            let frames = try load(labels.frames.filter { $0.mode == name && $0.sequence == nil && $0.height == height })
+            let frames = try load(labels.frames.filter {
+                $0.mode == (mode == .selfie ? "selfie" : "document") && $0.sequence == nil && $0.height == height
+            })
             guard !frames.isEmpty else { continue }
-            let analysis = try measure(frames) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: mode) }
-            table += row("\(height)p \(name): full analysis", analysis)
+            count += frames.count
+            let timings: LatencySummary
+            if let mode {
+                timings = try measure(frames) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: mode) }
+                table += row("\(height)p \(name): full analysis", timings)
+            } else {
+                timings = try measure(frames) { jpeg in _ = try decoder.decodeOnly(jpeg, longSide: longSide) }
+                table += row("\(height)p document: decode only", timings)
+            }
         }
+        print("capture.profile.frames=\(count)")
         print(table, terminator: "")
     }
 
