@@ -387,9 +387,12 @@ public final class FrameAnalyzer {
     /// background is not BLURRY, and a sharp scene around a soft quad keeps the order; clipped and under-exposed
     /// frames read near 0 whatever the focus, so an exposure finding rules it out.
     private func blurredSceneSharpness(_ feedback: [Feedback], thresholds t: AnalysisThresholds) -> Double? {
-        guard t.maxBlurredSceneSharpness > 0, let first = feedback.first?.code,
-              [.cutOff, .moveAway, .tilted].contains(first),
-              feedback.contains(where: { $0.code == .blurry }),
+        let outlineFirst: Bool
+        switch feedback.first?.code {
+        case .cutOff, .moveAway, .tilted: outlineFirst = true
+        default: outlineFirst = false
+        }
+        guard t.maxBlurredSceneSharpness > 0, outlineFirst, feedback.contains(where: { $0.code == .blurry }),
               !feedback.contains(where: { $0.code == .tooDark || $0.code == .tooBright }) else { return nil }
         spans.set(for: working, quad: nil)
         return CardSharpness.measure(working, spans: spans, rowStep: 4).overall

@@ -14,8 +14,15 @@ struct CaptureCommand {
     let directory: String
     let rounds: Int
     let warmup: Int
-    /// What `--profile` runs: one mode's analysis, or (nil mode) only the decode of the document frames.
-    let profile: (mode: FrameMode?, name: String)?
+    /// What `--profile` runs instead of the comparison.
+    let profile: Profile?
+
+    enum Profile {
+        /// One mode's full analysis of that mode's frames.
+        case analysis(FrameMode)
+        /// Only the decode of the document frames (the baseline).
+        case decode
+    }
 
     static let usage = """
           kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie|decode]
@@ -29,7 +36,7 @@ struct CaptureCommand {
     init(arguments: ArraySlice<String>) throws {
         var directory: String?
         var rounds = 20, warmup = 2
-        var profile: (mode: FrameMode?, name: String)?
+        var profile: Profile?
         var iterator = arguments.makeIterator()
         while let name = iterator.next() {
             guard let value = iterator.next() else {
@@ -41,9 +48,9 @@ struct CaptureCommand {
             case "--warmup": warmup = try Self.count(name, value, 0...1_000)
             case "--profile":
                 switch value {
-                case "document": profile = (.document, value)
-                case "selfie": profile = (.selfie, value)
-                case "decode": profile = (nil, value)
+                case "document": profile = .analysis(.document)
+                case "selfie": profile = .analysis(.selfie)
+                case "decode": profile = .decode
                 default:
                     throw BenchError(.usage, function: "arguments",
                                      message: "--profile must be document, selfie or decode")
@@ -89,7 +96,7 @@ struct CaptureCommand {
             throw BenchError(.notReady, function: "labels.json", message: "cannot read \(labelsURL.path)")
         }
         if let profile {
-            try runProfile(labels, mode: profile.mode, name: profile.name)
+            try runProfile(labels, profile)
             return
         }
         var lines: [String] = []
@@ -195,24 +202,25 @@ struct CaptureCommand {
         return (decode, analysis)
     }
 
-    /// Only the full analysis of one mode (or, with no mode, only the decode of the document frames), so that a
-    /// profiler sees nothing else.
-    private func runProfile(_ labels: Labels, mode: FrameMode?, name: String) throws {
+    /// Only the full analysis of one mode, or only the decode of the document frames, so that a profiler sees
+    /// nothing else.
+    private func runProfile(_ labels: Labels, _ profile: Profile) throws {
         let analyzer = FrameAnalyzer()
         let decoder = JPEGGrayDecoder(), longSide = analyzer.thresholds.workingLongSide
         var table = "Capture profile (per frame, one thread)  p50 us    p99 us   frames/s\n"
         var count = 0
         for height in [720, 1080] {
-            let frames = try load(labels.frames.filter {
-                $0.mode == (mode == .selfie ? "selfie" : "document") && $0.sequence == nil && $0.height == height
-            })
+            let mode: String
+            if case .analysis(.selfie) = profile { mode = "selfie" } else { mode = "document" }
+            let frames = try load(labels.frames.filter { $0.mode == mode && $0.sequence == nil && $0.height == height })
             guard !frames.isEmpty else { continue }
             count += frames.count
             let timings: LatencySummary
-            if let mode {
-                timings = try measure(frames) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: mode) }
-                table += row("\(height)p \(name): full analysis", timings)
-            } else {
+            switch profile {
+            case .analysis(let frameMode):
+                timings = try measure(frames) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: frameMode) }
+                table += row("\(height)p \(mode): full analysis", timings)
+            case .decode:
                 timings = try measure(frames) { jpeg in _ = try decoder.decodeOnly(jpeg, longSide: longSide) }
                 table += row("\(height)p document: decode only", timings)
             }
