@@ -14,7 +14,8 @@ DIR: a new directory under /tmp, printed), so a later run can be diffed by hand 
   - every frame whose feedback codes differ from the reference build's, marked better / worse when the first code
     became / stopped being the label's, with the totals;
   - with --confusion, the reference build's and the last build's mislabelled frames by (label, answer), most first.
-Exit code 0; 2 for bad arguments or an unreadable set.
+Exit code 0; 2 for bad arguments, an unreadable set, or a build that cannot be run or fails on a set (its error is
+printed: a comparison with a build's answers missing would read as that build getting every frame wrong).
 """
 import collections
 import json
@@ -54,10 +55,20 @@ def parse(argv):
     return options
 
 
+class BuildFailed(Exception):
+    pass
+
+
 def analyse(kycctl, mode, files, sequence, out_path):
     command = [kycctl, "analyze", "--mode", mode] + (["--sequence"] if sequence else []) + files
     with open(out_path, "w") as out:
-        subprocess.run(command, stdout=out, stderr=subprocess.DEVNULL, check=False)
+        try:
+            run = subprocess.run(command, stdout=out, stderr=subprocess.PIPE, check=False)
+        except OSError as error:
+            raise BuildFailed(f"cannot run {kycctl}: {error}") from error
+    if run.returncode != 0:
+        message = run.stderr.decode(errors="replace").strip().splitlines()
+        raise BuildFailed(f"{kycctl} exited {run.returncode}" + (f": {message[-1]}" if message else ""))
     return [json.loads(line) for line in open(out_path) if line.startswith("{")]
 
 
@@ -105,10 +116,15 @@ def main(argv):
     for label, kycctl in options["runs"]:
         os.makedirs(os.path.join(out, label), exist_ok=True)
         for name, labels, files in sets:
-            results[(label, name)] = analyse(kycctl, mode, files, False, os.path.join(out, label, name + ".jsonl"))
-            if options["sequence"]:
-                results[(label, name + "-seq")] = analyse(kycctl, mode, files, True,
-                                                          os.path.join(out, label, name + "-seq.jsonl"))
+            try:
+                results[(label, name)] = analyse(kycctl, mode, files, False,
+                                                 os.path.join(out, label, name + ".jsonl"))
+                if options["sequence"]:
+                    results[(label, name + "-seq")] = analyse(kycctl, mode, files, True,
+                                                              os.path.join(out, label, name + "-seq.jsonl"))
+            except BuildFailed as error:
+                print(f"compare: build {label} on set {name}: {error}", file=sys.stderr)
+                return 2
 
     print("\nper set: right/frames  unsafe GOOD" + ("  mean corner error" if mode == "document" else ""))
     for name, labels, _ in sets:

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// tools/framegen/compare.py, the A/B comparison of `kycctl` builds on labelled sets that every engine change is
+/// judged with (docs/capture.md, tools/camsim/README.md): run on a small framegen set with the real `kycctl` as the
+/// reference and, as the second build, the same binary with a threshold that makes every card too far away.
+@Suite("compare.py end to end")
+struct CompareToolEndToEndTests {
+    static let script = CaptureEndToEndTests.repositoryRoot.appendingPathComponent("tools/framegen/compare.py").path
+
+    /// One document frame per class from framegen (seed 11, 720p): the generator the engine is tuned on, every
+    /// frame judged as labelled.
+    static func documentSet(in scratch: TemporaryDirectory) throws -> String {
+        let directory = scratch.file("set")
+        let result = try run("/usr/bin/env", [
+            "python3", CaptureEndToEndTests.repositoryRoot.appendingPathComponent("tools/framegen/framegen.py").path,
+            "--out", directory, "--seed", "11", "--count-per-class", "1", "--size", "1280x720", "--modes",
+            "document", "--jobs", "1",
+        ])
+        guard result.status == 0 else { throw HarnessError("framegen failed: \(result.error)") }
+        return directory
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws
+        -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    /// An executable script that runs `kycctl` with `arguments` added after its subcommand.
+    static func wrapper(_ name: String, in scratch: TemporaryDirectory, body: String) throws -> String {
+        let path = scratch.file(name)
+        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    @Test func aWorseBuildIsScoredAndItsChangedFramesMarkedWorse() throws {
+        let scratch = try TemporaryDirectory("kyc-compare")
+        let set = try Self.documentSet(in: scratch)
+        let kycctl = StackHarness.buildDirectory.appendingPathComponent("kycctl").path
+        try #"{"minFill": 0.74}"#.write(toFile: scratch.file("far.json"), atomically: true, encoding: .utf8)
+        let far = try Self.wrapper("far-kycctl", in: scratch, body:
+            "command=$1; shift; exec \(kycctl) \"$command\" --thresholds \(scratch.file("far.json")) \"$@\"")
+        let out = scratch.file("out")
+        let result = try Self.run("/usr/bin/env", ["python3", Self.script, "--set", "g=\(set)", "--run",
+                                                   "before=\(kycctl)", "--run", "after=\(far)", "--out", out,
+                                                   "--confusion"])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        // Per set: the reference judges every frame as labelled; the far build tells the cards to come closer.
+        let row = try #require(lines.first { $0.hasPrefix("  g ") }, "\(result.output)")
+        #expect(row.contains("before: 10/10 unsafe 0"), "\(row)")
+        let afterRight = try #require(row.firstMatch(of: /after: (\d+)\/10/)).1
+        #expect(Int(afterRight)! < 10, "\(row)")
+        // Every changed frame is listed, the GOOD card among them, marked worse; the totals count them.
+        let good = try #require(lines.first { $0.contains("document_good_0000_720p.jpg (GOOD)") }, "\(result.output)")
+        #expect(good.contains("['GOOD'] -> ['MOVE_CLOSER'") && good.hasSuffix("worse"), "\(good)")
+        let listed = lines.filter { $0.hasPrefix("  g document_") }
+        let totals = try #require(lines.first { $0.contains(" changed, ") }, "\(result.output)")
+        let counts = try #require(totals.firstMatch(of: /(\d+) changed, (\d+) better, (\d+) worse/))
+        #expect(Int(counts.1) == listed.count && Int(counts.2) == 0, "\(totals)")
+        #expect(Int(counts.3)! == 10 - Int(afterRight)!, "\(totals)")
+        #expect(result.output.contains("MOVE_CLOSER"), "confusion table: \(result.output)")
+        // Each build's answers are kept for a later look, one line per frame.
+        let kept = try String(contentsOfFile: out + "/after/g.jsonl", encoding: .utf8)
+        #expect(kept.split(separator: "\n").count == 10)
+    }
+
+    /// A build that cannot answer must not read as a build that gets every frame wrong: exit 2, with its error.
+    @Test func aFailingBuildStopsTheComparisonWithItsError() throws {
+        let scratch = try TemporaryDirectory("kyc-compare-broken")
+        let set = try Self.documentSet(in: scratch)
+        let broken = try Self.wrapper("broken-kycctl", in: scratch, body: "echo 'kycctl: no such engine' >&2; exit 2")
+        let result = try Self.run("/usr/bin/env", ["python3", Self.script, "--set", "g=\(set)", "--run",
+                                                   "broken=\(broken)", "--out", scratch.file("out")])
+        #expect(result.status == 2)
+        #expect(result.error.contains("build broken on set g") && result.error.contains("no such engine"),
+                "\(result.error)")
+    }
+}
