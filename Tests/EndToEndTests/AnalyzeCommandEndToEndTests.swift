@@ -7,17 +7,7 @@ import TestSupport
 @Suite("kycctl analyze end to end")
 struct AnalyzeCommandEndToEndTests {
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = StackHarness.buildDirectory.appendingPathComponent("kycctl")
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        try runProcess(StackHarness.buildDirectory.appendingPathComponent("kycctl"), arguments)
     }
 
     struct Line: Decodable {

@@ -24,17 +24,7 @@ struct CompareToolEndToEndTests {
 
     static func run(_ executable: String, _ arguments: [String]) throws
         -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        try runProcess(URL(fileURLWithPath: executable), arguments)
     }
 
     /// An executable script that runs `kycctl` with `arguments` added after its subcommand.
