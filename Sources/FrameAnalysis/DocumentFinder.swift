@@ -138,6 +138,9 @@ final class DocumentFinder {
     /// Share of a document's inside with edges at least the weak threshold: an ID card's printed face (text, photo,
     /// guilloche) has far more, a plain object (window pane, box, hand) far less.
     static let minInteriorTexture = 0.3
+    /// Twice that: an outline closed by a frame border, deep in the ranking (past `quadsVerified`), wins only with
+    /// this much print inside (see `bestQuad`).
+    static let minDeepPrintedTexture = 2 * minInteriorTexture
     /// Mean luma of a scene below which a mostly clipped quad is a light source rather than an over-exposed card
     /// (measured: camsim's windows sit in scenes of 84–146, its over-exposed frames are 197 and up; framegen's
     /// over-exposed cards, lit apart from their background, in scenes of 160 and up).
@@ -157,6 +160,10 @@ final class DocumentFinder {
     /// Whether the winner's missing band is also searched for where the vote has no line (`completeBand` from
     /// `find`). Always on; tests turn it off to show the frames it decides.
     var searchesBandEdges = true
+    /// Whether an outline closed by a frame border, ranked past `quadsVerified`, may still win when its inside is
+    /// densely printed (`minDeepPrintedTexture`; see `bestQuad`). Always on; tests turn it off to show the frames it
+    /// decides.
+    var admitsDeepPrintedOutlines = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.

@@ -53,4 +53,22 @@ extension SyntheticFrame {
                                                    mode: .document)
         #expect(analysis.primary == .cutOff, "\(analysis.feedback) \(analysis.metrics)")
     }
+
+    /// Fixtures/README.md: a card leaving the frame's left edge, a thumb over its right side. Its outline (closed by
+    /// the frame's border) ranks past the first `quadsVerified` outlines, where an outline closed by the frame used to
+    /// be passed over: NO_DOCUMENT. Its inside is printed well past twice the bar (`minDeepPrintedTexture`), so it
+    /// wins: CUT_OFF, on the card's top-right corner.
+    @Test func aPrintedCardClosedByTheFrameWinsFromDeepInTheRanking() throws {
+        let input = try fixture("held-cut-off-card-ranked-deep-camsim-seed8")
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .cutOff, "\(analysis.feedback) \(analysis.metrics)")
+        let region = try #require(analysis.region)
+        let diagonal = (1280.0 * 1280 + 720 * 720).squareRoot()
+        #expect(region.corners.contains { abs($0.x - 522.33) < 0.01 * diagonal && abs($0.y - 283.41) < 0.01 * diagonal },
+                "\(region.corners)")
+
+        let passedOver = FrameAnalyzer()
+        passedOver.documentFinder.admitsDeepPrintedOutlines = false
+        #expect(try passedOver.analyze(input, mode: .document).primary == .noDocument)
+    }
 }
