@@ -114,9 +114,7 @@ extension DocumentFinder {
                         UnsafeRawPointer(p).loadUnaligned(as: SIMD16<Int16>.self)
                     }
                     let thresholdVector = SIMD16<Int16>(repeating: Int16(threshold)), zero = SIMD16<Int16>(repeating: 0)
-                    // Lane k's bit (as the lanes' sum: the voting lanes as one bit set, lowest lane first).
-                    let laneBits = SIMD16<Int16>(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384,
-                                                 Int16.min)
+                    let laneBits = Self.laneBits
                     for y in 1..<(h - 1) {
                         let row = y * w
                         var x = 1
@@ -164,7 +162,7 @@ extension DocumentFinder {
         let shortSide = min(w, h)
         // A line of at least ~10 % of the short side (weights are 1…16 per ridge pixel).
         let minimum = UInt16((16 * weakThreshold / max(edgeThreshold, 1)) * max(8, shortSide * 8 / 100))
-        let minimumVector = SIMD16<UInt16>(repeating: minimum)
+        let minimumVector = SIMD16<UInt16>(repeating: minimum), laneBits = Self.laneBits
         for t in 0..<bins {
             let tPrev = (t + bins - 1) % bins, tNext = (t + 1) % bins
             let rowT = acc + t * rhoBins, rowP = acc + tPrev * rhoBins, rowN = acc + tNext * rhoBins
@@ -186,8 +184,12 @@ extension DocumentFinder {
                     // The peak test below on all 16 cells at once (the same comparisons), then the peaks in order.
                     let peak = strong .& (chunk .>= cells(rowT + r - 1)) .& (chunk .>= cells(rowT + r + 1))
                         .& (chunk .>= cells(rowP + r)) .& (chunk .>= cells(rowN + r))
-                    if any(peak) {
-                        for lane in 0..<16 where peak[lane] { peaks.append((chunk[lane], t, r + lane - diagonal)) }
+                    // The peak lanes as one bit set, lowest lane first (as the vote's voting lanes).
+                    var lanes = UInt16(bitPattern: laneBits.replacing(with: 0, where: .!peak).wrappedSum())
+                    while lanes != 0 {
+                        let lane = lanes.trailingZeroBitCount
+                        lanes &= lanes &- 1
+                        peaks.append((chunk[lane], t, r &+ lane &- diagonal))
                     }
                     r = chunkEnd
                     continue
@@ -249,6 +251,9 @@ extension DocumentFinder {
         }
         Self.appendFrameBorders(to: &lines, width: coarseWidth, height: coarseHeight)
     }
+
+    /// Lane k's bit, k = 0…15: a vector mask's lanes as one bit set (`replacing(with: 0, where: .!mask).wrappedSum()`).
+    static let laneBits = SIMD16<Int16>(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, Int16.min)
 
     /// The frame's four edges as candidate lines (a cut-off card's outline is closed by them), after the found ones.
     static func appendFrameBorders(to lines: inout [Line], width: Int, height: Int) {
