@@ -68,6 +68,14 @@ public final class FrameAnalyzer {
         try locateDocument(detection: prepare(input).detection).found
     }
 
+    /// The upright input's size and the detection and working images of one frame, prepared exactly as `analyze`
+    /// prepares them (for `diagnoseDocument`).
+    func preparedDocumentImages(_ input: FrameInput) throws(FrameAnalysisError)
+        -> (inputSize: (width: Int, height: Int), detection: GrayImage, working: GrayImage) {
+        let (inputSize, detection) = try prepare(input)
+        return (inputSize, detection, working)
+    }
+
     /// The face search and the images it searches on one frame, prepared exactly as `analyze` prepares them: tests
     /// run the search's passes one at a time through it.
     func faceSearchInputs(_ input: FrameInput) throws(FrameAnalysisError)

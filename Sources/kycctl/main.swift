@@ -23,6 +23,10 @@ let usage = """
                                                   (--rotation: the clockwise turn the frames need, after their EXIF;
                                                   --raw: the files are gray8/nv12/nv21 camera frames of that layout;
                                                   --timing: each object gets the analysis's elapsedMicroseconds)
+      kycctl diagnose --labels DIR/labels.json [--misses] [FILE…]
+                                                  where the document finder loses a labelled set's cards: per frame,
+                                                  the candidate lines nearest each true side, the true outline's
+                                                  score and print (--misses: only frames answered wrongly)
 
     Environment:
       KYC_DATA_DIR      directory of each service's SQLite database (default ./data)
@@ -70,6 +74,7 @@ do {
     case "verify-evidence": try verifyEvidence(arguments.dropFirst())
     case "verify-log": try verifyLog(arguments.dropFirst())
     case "analyze": try analyze(arguments.dropFirst())
+    case "diagnose": try diagnose(arguments.dropFirst())
     case nil, "help", "--help", "-h": print(usage, terminator: "")
     default: throw CommandLineError(description: "unknown command '\(arguments.first!)'")
     }

@@ -1,0 +1,47 @@
+// `FrameAnalyzer.diagnoseDocument`: the finder's view of a frame against the card's true corners (kycctl diagnose).
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct DocumentDiagnosisTests {
+    static func points(_ corners: [(Double, Double)]) -> [FramePoint] { corners.map { FramePoint(x: $0.0, y: $0.1) } }
+
+    /// A card the engine finds: every true side has a candidate line on it that the first quad search uses, the
+    /// outline around the true corners scores as the finder's own winner does, and its inside is printed.
+    @Test func aFoundCardHasEverySideAmongTheSearchedLines() throws {
+        let input = FrameInput.jpeg(try documentFrame().jpeg())
+        let diagnosis = try FrameAnalyzer().diagnoseDocument(input, truth: Self.points(goodCorners))
+        #expect(diagnosis.detectionWidth == 320 && diagnosis.detectionHeight == 180)
+        #expect(diagnosis.foundConfidence >= AnalysisThresholds.default.minDocumentConfidence)
+        for side in diagnosis.sides {
+            #expect((side.offset ?? .infinity) < 1.5, "\(diagnosis.sides)")
+            #expect(side.searched, "\(diagnosis.sides)")
+        }
+        let truth = try #require(diagnosis.truthConfidence)
+        #expect(abs(truth - diagnosis.foundConfidence) < 0.1, "\(diagnosis)")
+        #expect(diagnosis.truthPrint >= DocumentFinder.minInteriorTexture)
+    }
+
+    /// An outline where there is no card (a plain stretch of the frame beside it): nothing is found around it, and it
+    /// encloses no print. (Its sides still have a nearest candidate line: the vote keeps its strongest lines, and on
+    /// a plain frame those are weak ones running anywhere.)
+    @Test func anOutlineWithoutACardHasNoScoreAndNoPrint() throws {
+        var frame = SyntheticFrame(width: 640, height: 360, pixels: [UInt8](repeating: 110, count: 640 * 360))
+        frame.drawCard(corners: [(330.0, 60.0), (610.0, 64.0), (606.0, 240.0), (334.0, 236.0)])
+        frame.addNoise(amplitude: 3, seed: 5)
+        let empty = [(40.0, 150.0), (230.0, 110.0), (260.0, 280.0), (70.0, 320.0)]
+        let diagnosis = try FrameAnalyzer().diagnoseDocument(.jpeg(try frame.jpeg()), truth: Self.points(empty))
+        #expect(diagnosis.foundConfidence >= AnalysisThresholds.default.minDocumentConfidence, "the card beside it")
+        #expect(diagnosis.truthConfidence == nil)
+        #expect(diagnosis.truthPrint < 0.05)
+    }
+
+    @Test func aTrueOutlineNeedsFourFiniteCorners() throws {
+        let input = FrameInput.jpeg(try documentFrame().jpeg())
+        #expect(throws: FrameAnalysisError.self) {
+            try FrameAnalyzer().diagnoseDocument(input, truth: Array(Self.points(goodCorners).prefix(3)))
+        }
+        #expect(throws: FrameAnalysisError.self) {
+            try FrameAnalyzer().diagnoseDocument(input, truth: Self.points(goodCorners).map { FramePoint(x: .nan, y: $0.y) })
+        }
+    }
+}
