@@ -37,11 +37,17 @@ private struct AnalyzeOutputLine: Encodable {
 }
 
 func analyze(_ arguments: ArraySlice<String>) throws {
+    try stoppingOnFileError("analyze") { try analyzeFrames(arguments) }
+}
+
+/// Runs a frame command (`analyze`, `diagnose`): a file it cannot read stops it with exit code 2 and
+/// `kycctl COMMAND: reason`, without the usage text.
+func stoppingOnFileError(_ command: String, _ body: () throws -> Void) throws {
     do {
-        try analyzeFrames(arguments)
+        try body()
     } catch let error as AnalyzeFileError {
         // Lines already printed stay valid; the operator learns which file stopped the run.
-        FileHandle.standardError.write(Data("kycctl analyze: \(error.message)\n".utf8))
+        FileHandle.standardError.write(Data("kycctl \(command): \(error.message)\n".utf8))
         exit(2)
     }
 }

@@ -25,12 +25,7 @@ private struct DiagnoseOutputLine: Encodable {
 }
 
 func diagnose(_ arguments: ArraySlice<String>) throws {
-    do {
-        try diagnoseFrames(arguments)
-    } catch let error as AnalyzeFileError {
-        FileHandle.standardError.write(Data("kycctl diagnose: \(error.message)\n".utf8))
-        exit(2)
-    }
+    try stoppingOnFileError("diagnose") { try diagnoseFrames(arguments) }
 }
 
 private func diagnoseFrames(_ arguments: ArraySlice<String>) throws {
