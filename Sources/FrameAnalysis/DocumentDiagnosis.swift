@@ -44,9 +44,7 @@ extension FrameAnalyzer {
         guard truth.count == 4, truth.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
             throw FrameAnalysisError(code: .unsupportedFormat, message: "a true outline has four finite corners")
         }
-        // The search `analyze` runs (the colour search included), then the images again for the steps below.
-        let found = try findDocument(input)
-        let (inputSize, detection, working) = try preparedDocumentImages(input)
+        let (found, inputSize, detection, working) = try documentSearch(input)
         let finder = documentFinder
         let scale = SIMD2(Double(detection.width) / Double(inputSize.width),
                           Double(detection.height) / Double(inputSize.height))

@@ -68,12 +68,13 @@ public final class FrameAnalyzer {
         try locateDocument(detection: prepare(input).detection).found
     }
 
-    /// The upright input's size and the detection and working images of one frame, prepared exactly as `analyze`
-    /// prepares them (for `diagnoseDocument`).
-    func preparedDocumentImages(_ input: FrameInput) throws(FrameAnalysisError)
-        -> (inputSize: (width: Int, height: Int), detection: GrayImage, working: GrayImage) {
+    /// The document search `analyze` runs on one frame (colour search included), with the upright input's size and
+    /// the detection and working images it searched (for `diagnoseDocument`).
+    func documentSearch(_ input: FrameInput) throws(FrameAnalysisError)
+        -> (found: DocumentFinder.Found?, inputSize: (width: Int, height: Int), detection: GrayImage,
+            working: GrayImage) {
         let (inputSize, detection) = try prepare(input)
-        return (inputSize, detection, working)
+        return (locateDocument(detection: detection).found, inputSize, detection, working)
     }
 
     /// The face search and the images it searches on one frame, prepared exactly as `analyze` prepares them: tests
