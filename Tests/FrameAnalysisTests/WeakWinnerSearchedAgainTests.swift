@@ -1,0 +1,26 @@
+// A first-search winner only just accepted is searched again among more lines (`DocumentFinder.find`,
+// `reconsideredBelow`): the line budget can leave out a card's side while a lesser outline passes.
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct WeakWinnerSearchedAgainTests {
+    /// Fixtures/README.md: a card seen whole, its true corners as camsim drew them (input pixels, clockwise from
+    /// top-left). The first search's budgeted lines miss one of its sides and accept an outline of the others that
+    /// runs out of the frame (confidence 0.62: CUT_OFF, TILTED); among the second pass's lines the card's own outline
+    /// scores 0.90 and replaces it: GOOD, every corner within 1 % of the diagonal.
+    static let corners: [(Double, Double)] = [(960.61, 108.95), (1791.64, 283.33), (1707.61, 880.73), (854.18, 755.14)]
+
+    @Test func aJustAcceptedWinnerGivesWayToTheCardAmongMoreLines() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-outranked-within-the-line-budget-camsim-seed2.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.feedback == [Feedback(code: .good)], "\(analysis.feedback)")
+        let diagonal = (1920.0 * 1920 + 1080 * 1080).squareRoot()
+        #expect(cornerError(analysis.region, Self.corners) < 0.01 * diagonal, "\(String(describing: analysis.region))")
+
+        let firstOnly = FrameAnalyzer()
+        firstOnly.documentFinder.searchesWeakWinnersAgain = false
+        let first = try firstOnly.analyze(input, mode: .document)
+        #expect(first.primary == .cutOff, "\(first.feedback)")
+        #expect((first.region?.confidence ?? 1) < DocumentFinder.reconsideredBelow)
+    }
+}
