@@ -307,7 +307,9 @@ final class DocumentFinder {
         // An accepted winner that is only just accepted is searched again among the second pass's lines: the budget
         // can leave out one or two of a card's sides while a lesser outline of the lines it keeps (a part of the
         // card, its print with one of its sides, a background outline) passes. The wider search's winner replaces it
-        // only with more confidence. Not for a winner closed by a frame border: the search below follows it, and a
+        // only with more confidence and when it is not closed by a frame border either (camsim seed 17 `good_0009`:
+        // the card's right part closed by two borders outscored the card by 0.01). Not for a winner closed by a frame
+        // border: the search below follows it, and a
         // cut-off card's outline rests on less evidence than the inner outlines of its part in view (measured: with
         // those, three cut-off cards became MOVE_CLOSER on camsim seeds 2-4). (2026-12-01, session 12: camsim
         // seeds 2-4 and portrait 7 +3, none lost; seeds looked at while it was written, 8/9/15/16, +6 -2 and portrait
@@ -316,7 +318,10 @@ final class DocumentFinder {
         if searchesWeakWinnersAgain, let first = found, first.confidence >= acceptance,
            first.confidence < Self.reconsideredBelow, !first.borders.contains(true), widerSearch, fallbacks {
             readLines(coarse, budget: Self.secondPassLines, perSector: Self.secondPassPerSector, fresh: false)
-            if let wider = bestQuad(coarse, width: w, height: h), wider.confidence > first.confidence { found = wider }
+            if let wider = bestQuad(coarse, width: w, height: h), wider.confidence > first.confidence,
+               !wider.borders.contains(true) {
+                found = wider
+            }
         }
         var searchedFourth = false
         // `fallbacks` false (a stream where nothing was found lately, `CaptureTracker.searchesLightly`): the searches

@@ -23,4 +23,17 @@ import Testing
         #expect(first.primary == .cutOff, "\(first.feedback)")
         #expect((first.region?.confidence ?? 1) < DocumentFinder.reconsideredBelow)
     }
+
+    /// Fixtures/README.md: a card seen whole, accepted at 0.67 by the first search (GOOD, corners on the card). The
+    /// wider search's best outline is the card's right part closed by two frame borders, at 0.674: a border-closed
+    /// outline must not replace a whole one (it made the card MOVE_AWAY, GLARE).
+    @Test func aWholeWinnerIsNotReplacedByAnOutlineClosedByTheFrame() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-seen-whole-beside-a-border-closed-outline-camsim-seed17.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.feedback == [Feedback(code: .good)], "\(analysis.feedback)")
+        let corners: [(Double, Double)] = [(273.53, 128.36), (1480.04, 72.27), (1495.22, 934.2), (315.45, 952.74)]
+        let diagonal = (1920.0 * 1920 + 1080 * 1080).squareRoot()
+        #expect(cornerError(analysis.region, corners) < 0.03 * diagonal, "\(String(describing: analysis.region))")
+        #expect((analysis.region?.confidence ?? 1) < DocumentFinder.reconsideredBelow, "searched again")
+    }
 }
