@@ -20,6 +20,8 @@ public struct DocumentDiagnosis: Sendable, Codable, Equatable {
         public var searched: Bool
     }
 
+    /// The engine's answer on the frame alone (`FrameAnalyzer.analyze` in document mode).
+    public var feedback: [Feedback]
     /// The full search's winner's confidence (0 when it found no quad).
     public var foundConfidence: Double
     /// The confidence the quad search gives the outline it finds around the true corners, searching each true side's
@@ -44,20 +46,23 @@ extension FrameAnalyzer {
         guard truth.count == 4, truth.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
             throw FrameAnalysisError(code: .unsupportedFormat, message: "a true outline has four finite corners")
         }
-        let (found, inputSize, detection, working) = try documentSearch(input)
+        // The answer (one search), then the frame's images again for the finder's steps (one more decode).
+        let analysis = try analyze(input, mode: .document)
+        let (inputSize, detection, working) = try documentImages(input)
         let finder = documentFinder
         let scale = SIMD2(Double(detection.width) / Double(inputSize.width),
                           Double(detection.height) / Double(inputSize.height))
         let corners = truth.map { SIMD2($0.x, $0.y) * scale }
         let sides = finder.firstSearchMatches(corners, coarse: detection)
-        finder.coarseGradients.compute(detection)
+        // (`firstSearchMatches` leaves the detection image's gradients, which the print share reads.)
         let print = finder.interiorTexture((corners[0], corners[1], corners[2], corners[3]), in: detection)
         var gradientsComputed = false
         let tracked = finder.track(Quadrilateral(corners: corners), coarse: detection, working: working, acceptance: 0,
                                    gradientsComputed: &gradientsComputed)
-        return DocumentDiagnosis(foundConfidence: found?.confidence ?? 0, truthConfidence: tracked?.confidence,
-                                 truthPrint: print, sides: sides, detectionWidth: detection.width,
-                                 detectionHeight: detection.height)
+        return DocumentDiagnosis(feedback: analysis.feedback,
+                                 foundConfidence: analysis.metrics["documentConfidence"] ?? 0,
+                                 truthConfidence: tracked?.confidence, truthPrint: print, sides: sides,
+                                 detectionWidth: detection.width, detectionHeight: detection.height)
     }
 }
 
@@ -65,14 +70,9 @@ extension DocumentFinder {
     /// The vote's candidate lines and the first quad search's budgeted lines on `coarse` (the start of `find`),
     /// matched to each side of the outline `corners` (detection-image pixels).
     func firstSearchMatches(_ corners: [SIMD2<Double>], coarse: GrayImage) -> [DocumentDiagnosis.Side] {
-        coarseGradients.compute(coarse)
-        voteImage.downsample2x(from: coarse)
-        voteGradients.compute(voteImage)
-        vote(width: voteImage.width, height: voteImage.height, coarseWidth: coarse.width, coarseHeight: coarse.height)
-        guard lines.count >= 2 else {
+        guard readFirstLines(coarse) else {
             return Array(repeating: DocumentDiagnosis.Side(offset: nil, searched: false), count: 4)
         }
-        readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
         return (0..<4).map { i in
             let a = corners[i], b = corners[(i + 1) & 3]
             let along = b - a

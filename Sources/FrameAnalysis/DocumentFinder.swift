@@ -287,14 +287,7 @@ final class DocumentFinder {
               gradientsComputed: Bool = false, fallbacks: Bool = true) -> Found? {
         let w = coarse.width, h = coarse.height
         guard w >= 16, h >= 16 else { return nil }
-        if !gradientsComputed { coarseGradients.compute(coarse) }
-        // The vote runs at half the coarse size (~160 px): it only has to find the lines, which are then refitted
-        // to the coarse image's edge pixels.
-        voteImage.downsample2x(from: coarse)
-        voteGradients.compute(voteImage)
-        vote(width: voteImage.width, height: voteImage.height, coarseWidth: w, coarseHeight: h)
-        guard lines.count >= 2 else { return nil }
-        readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
+        guard readFirstLines(coarse, gradientsComputed: gradientsComputed) else { return nil }
         var found = bestQuad(coarse, width: w, height: h)
         // The budget keeps the quad search cheap, but the strongest lines are not always the card's: a photo, a
         // printed face or a textured desk can fill a direction's share with lines that outvote a card's side (small
@@ -426,6 +419,20 @@ final class DocumentFinder {
             best = searched(completed)
         }
         return refined(best, from: coarse, on: working)
+    }
+
+    /// The first search's lines on `coarse`: its gradients (unless `gradientsComputed`), the vote's candidate lines
+    /// and the budgeted ones read into profiles (`active`). False when the vote found fewer than two lines.
+    func readFirstLines(_ coarse: GrayImage, gradientsComputed: Bool = false) -> Bool {
+        if !gradientsComputed { coarseGradients.compute(coarse) }
+        // The vote runs at half the coarse size (~160 px): it only has to find the lines, which are then refitted
+        // to the coarse image's edge pixels.
+        voteImage.downsample2x(from: coarse)
+        voteGradients.compute(voteImage)
+        vote(width: voteImage.width, height: voteImage.height, coarseWidth: coarse.width, coarseHeight: coarse.height)
+        guard lines.count >= 2 else { return false }
+        readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
+        return true
     }
 
     /// Whether neither quad's centre lies inside the other (two outlines apart, not one inside or around the other).

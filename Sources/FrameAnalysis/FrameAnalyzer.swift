@@ -68,13 +68,12 @@ public final class FrameAnalyzer {
         try locateDocument(detection: prepare(input).detection).found
     }
 
-    /// The document search `analyze` runs on one frame (colour search included), with the upright input's size and
-    /// the detection and working images it searched (for `diagnoseDocument`).
-    func documentSearch(_ input: FrameInput) throws(FrameAnalysisError)
-        -> (found: DocumentFinder.Found?, inputSize: (width: Int, height: Int), detection: GrayImage,
-            working: GrayImage) {
+    /// The upright input's size and the detection and working images of one frame, prepared exactly as `analyze`
+    /// prepares them (for `diagnoseDocument`).
+    func documentImages(_ input: FrameInput) throws(FrameAnalysisError)
+        -> (inputSize: (width: Int, height: Int), detection: GrayImage, working: GrayImage) {
         let (inputSize, detection) = try prepare(input)
-        return (locateDocument(detection: detection).found, inputSize, detection, working)
+        return (inputSize, detection, working)
     }
 
     /// The face search and the images it searches on one frame, prepared exactly as `analyze` prepares them: tests

@@ -1,7 +1,7 @@
 // `kycctl diagnose`: where the document finder loses the cards of a labelled frame set (tools/framegen's or
 // tools/camsim's labels.json), for engine developers (docs/capture.md, "Diagnosing a missed card"). One JSON object
-// per document frame with true corners: its label, the engine's feedback codes, and `FrameAnalyzer.diagnoseDocument`
-// against the labelled corners. An unreadable labels file or frame stops with exit code 2.
+// per document frame with true corners: its label and `FrameAnalyzer.diagnoseDocument` against the labelled corners
+// (the engine's answer included). An unreadable labels file or frame stops with exit code 2.
 import FrameAnalysis
 import Foundation
 
@@ -20,7 +20,6 @@ private struct LabelledFrames: Decodable {
 private struct DiagnoseOutputLine: Encodable {
     var file: String
     var expected: String
-    var feedback: [String]
     var diagnosis: DocumentDiagnosis
 }
 
@@ -60,11 +59,9 @@ private func diagnoseFrames(_ arguments: ArraySlice<String>) throws {
         }
         let input = FrameInput.jpeg([UInt8](bytes))
         do {
-            let feedback = try analyzer.analyze(input, mode: .document).feedback.map(\.code.rawValue)
-            if misses && feedback.first == frame.expected { continue }
             let diagnosis = try analyzer.diagnoseDocument(input, truth: corners.map { FramePoint(x: $0[0], y: $0[1]) })
-            let line = DiagnoseOutputLine(file: path, expected: frame.expected, feedback: feedback,
-                                          diagnosis: diagnosis)
+            if misses && diagnosis.feedback.first?.code.rawValue == frame.expected { continue }
+            let line = DiagnoseOutputLine(file: path, expected: frame.expected, diagnosis: diagnosis)
             print(String(decoding: try encoder.encode(line), as: UTF8.self))
         } catch let error as FrameAnalysisError {
             throw AnalyzeFileError(message: "\(path): \(error.message) (\(error.code.rawValue))")

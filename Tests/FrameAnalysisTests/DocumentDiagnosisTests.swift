@@ -12,6 +12,9 @@ import Testing
         let diagnosis = try FrameAnalyzer().diagnoseDocument(input, truth: Self.points(goodCorners))
         #expect(diagnosis.detectionWidth == 320 && diagnosis.detectionHeight == 180)
         #expect(diagnosis.foundConfidence >= AnalysisThresholds.default.minDocumentConfidence)
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(diagnosis.feedback == analysis.feedback)
+        #expect(diagnosis.foundConfidence == analysis.region?.confidence)
         for side in diagnosis.sides {
             #expect((side.offset ?? .infinity) < 1.5, "\(diagnosis.sides)")
             #expect(side.searched, "\(diagnosis.sides)")
