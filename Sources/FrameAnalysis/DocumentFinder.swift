@@ -297,17 +297,13 @@ final class DocumentFinder {
         // Not in an over-exposed frame: its card's edges are clipped into the background, and more lines there are
         // the clutter's (on camsim seeds 2-4 the wider search found no over-exposed card, only false quads).
         let widerSearch = voteImage.meanLuma <= widerSearchMaxLuma
-        // An accepted winner that is only just accepted is searched again among the second pass's lines: the budget
-        // can leave out one or two of a card's sides while a lesser outline of the lines it keeps (a part of the
-        // card, its print with one of its sides, a background outline) passes. The wider search's winner replaces it
-        // only with more confidence and when it is not closed by a frame border either (camsim seed 17 `good_0009`:
-        // the card's right part closed by two borders outscored the card by 0.01). Not for a winner closed by a frame
-        // border: the search below follows it, and a
-        // cut-off card's outline rests on less evidence than the inner outlines of its part in view (measured: with
-        // those, three cut-off cards became MOVE_CLOSER on camsim seeds 2-4). (2026-12-01, session 12: camsim
-        // seeds 2-4 and portrait 7 +3, none lost; seeds looked at while it was written, 8/9/15/16, +6 -2 and portrait
-        // 15's corner error 0.046 -> 0.031; fresh seeds 17/18 +2 -1, corner errors 0.027 -> 0.025 and 0.042 -> 0.040;
-        // ~6 % more engine CPU on the bench's frames. Below 0.7 it kept a third of the gain; 0.9 cost 13 %.)
+        // A winner only just accepted is searched again among the second pass's lines: the budget can leave out one
+        // or two of a card's sides while a lesser outline of the lines it keeps (a part of the card, its print with
+        // one of its sides, a background outline) passes. The wider winner replaces it only with more confidence,
+        // and neither may be closed by a frame border: a border-closed winner has its own follow-up below, and a
+        // cut-off card's outline rests on less evidence than inner outlines of its part in view (with those, three
+        // cut-off cards became MOVE_CLOSER on camsim seeds 2-4; camsim seed 17 `good_0009`: the card's part closed
+        // by two borders outscored the card by 0.01). Measurements and cost in docs/capture.md ("Document quad").
         if searchesWeakWinnersAgain, let first = found, first.confidence >= acceptance,
            first.confidence < Self.reconsideredBelow, !first.borders.contains(true), widerSearch, fallbacks {
             readLines(coarse, budget: Self.secondPassLines, perSector: Self.secondPassPerSector, fresh: false)
