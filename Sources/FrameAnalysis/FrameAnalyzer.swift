@@ -291,7 +291,7 @@ public final class FrameAnalyzer {
         // An ID-1 card seen nearly head-on is 1.586 long: a quad well longer than that is a card part of whose
         // outline is not seen (a band of it matching the background), and its long sides tell its real size.
         let aspect = inputQuad.aspect
-        if skew <= 10 && aspect > IDCard.aspect * 1.1 && edgeDistance >= t.edgeMargin {
+        if skew <= IDCard.squareOnSkew && aspect > IDCard.longestSquareOnWholeAspect && edgeDistance >= t.edgeMargin {
             fill *= aspect / IDCard.aspect
         }
         // A card the frame cuts is larger than what is seen of it, and its longest edge in view is at most its long
@@ -374,6 +374,23 @@ public final class FrameAnalyzer {
         } else if largestBlob > t.maxGlareBlob {
             feedback.append(Feedback(code: .glare, value: largestBlob, threshold: t.maxGlareBlob))
         }
+        // A card seen square-on is at most `longestSquareOnWholeAspect` long: a longer quad lacks a band of the card
+        // (a header or MRZ band the colour of the background, whose outer edge the finder did not see). The
+        // `hiddenPartMargin` above looks for that band only past the length a tilt's foreshortening can explain
+        // (`longestQuadAspect`), which a quad seen square-on does not have. When nothing else is to fix, such a card
+        // is called whole only if the band fits the frame on either side: otherwise a card perhaps cut would be
+        // captured (camsim seed 20 `cut_off_0014`: a card cut at the top, its header band out of view, was GOOD).
+        // The finding is uncertain (the band may lie inside the frame: camsim seed 2 `good_0016`, its band 12 px
+        // from the edge, now reads CUT_OFF), so it only holds back a capture and never goes before a finding the
+        // frame certainly has (measured in docs/capture.md, "Document quad").
+        if feedback.isEmpty && exposureFirst == nil && skew <= IDCard.squareOnSkew
+            && aspect > IDCard.longestSquareOnWholeAspect {
+            let bandMargin = Self.hiddenPartMargin(inputQuad, width: inputSize.width, height: inputSize.height,
+                                                   longest: IDCard.longestSquareOnWholeAspect) / shortSide
+            if bandMargin < t.edgeMargin {
+                feedback.append(Feedback(code: .cutOff, value: bandMargin, threshold: t.edgeMargin))
+            }
+        }
         if exposureFirst == nil, let scene = blurredSceneSharpness(feedback, thresholds: t) {
             metrics["sceneSharpness"] = scene
             if scene < t.maxBlurredSceneSharpness, let blurry = feedback.firstIndex(where: { $0.code == .blurry }) {
@@ -434,7 +451,10 @@ public final class FrameAnalyzer {
     /// gives the narrowest band that can be missing. One too square lacks a part along its long axis, beyond a short
     /// side: ID-2 / ID-3 are the squarest shape, so they give the shortest part that can be missing. (Both the
     /// least that can be hidden: the card may be called whole only if even that fits the frame on either side.)
-    static func hiddenPartMargin(_ quad: Quadrilateral, width: Int, height: Int) -> Double {
+    /// `longest`: the long side / short side beyond which a quad is too long (by default the longest a tilted card's
+    /// quad can measure, `IDCard.longestQuadAspect`).
+    static func hiddenPartMargin(_ quad: Quadrilateral, width: Int, height: Int,
+                                 longest: Double = IDCard.longestQuadAspect) -> Double {
         let c = quad.corners
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(min(even, odd), 1)
@@ -443,7 +463,7 @@ public final class FrameAnalyzer {
         // a corner away from its neighbour across the hidden part, by `growth` times the side between them (the
         // same share of each side, so perspective is followed).
         let growth: Double, pairs: [(Int, Int)]
-        if aspect > IDCard.longestQuadAspect {
+        if aspect > longest {
             // A band beyond a long side: the short sides grow.
             growth = aspect / IDCard.aspect - 1
             pairs = even >= odd ? [(0, 3), (1, 2), (2, 1), (3, 0)] : [(1, 0), (2, 3), (3, 2), (0, 1)]

@@ -82,6 +82,22 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         #expect(whole.primary == .good, "\(whole.feedback) \(whole.metrics)")
     }
 
+    /// An outline seen square-on that is longer than an ID-1 card (1.9 × its height) lacks a band along a long side
+    /// (a header or MRZ band the colour of the background). Tilted, foreshortening could explain it, square-on it
+    /// cannot: with the least band placed beyond the frame's top edge the card may be cut, so a frame with nothing
+    /// else to fix is CUT_OFF, not GOOD (camsim seed 20 `cut_off_0014`, a card cut at the top with its header band
+    /// out of view, was judged GOOD and would have been captured); lower in the frame the band fits either way.
+    @Test func squareOnOutlineTooLongForACardNextToTheEdgeIsNotGood() throws {
+        let nearTop = [(130.0, 14.0), (510.0, 18.0), (507.0, 216.0), (133.0, 212.0)]
+        let cut = try analyzeDocument(documentFrame(corners: nearTop))
+        #expect(cornerError(cut.region, nearTop) < 4, "\(String(describing: cut.region))")
+        #expect(cut.metrics["edgeDistance"]! > AnalysisThresholds.default.edgeMargin, "\(cut.metrics)")
+        #expect(cut.primary == .cutOff, "\(cut.feedback) \(cut.metrics)")
+        let lower = nearTop.map { ($0.0, $0.1 + 70) }
+        let whole = try analyzeDocument(documentFrame(corners: lower))
+        #expect(whole.primary == .good, "\(whole.feedback) \(whole.metrics)")
+    }
+
     /// `hiddenPartMargin`: infinite for every document shape; for a quad too square, the least missing part (to the
     /// squarest document) placed beyond either short side; for one too long, the narrowest missing band (to ID-1)
     /// beyond either long side.
