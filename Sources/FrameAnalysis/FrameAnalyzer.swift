@@ -291,7 +291,9 @@ public final class FrameAnalyzer {
         // An ID-1 card seen nearly head-on is 1.586 long: a quad well longer than that is a card part of whose
         // outline is not seen (a band of it matching the background), and its long sides tell its real size.
         let aspect = inputQuad.aspect
-        if skew <= IDCard.squareOnSkew && aspect > IDCard.longestSquareOnWholeAspect && edgeDistance >= t.edgeMargin {
+        // Seen square-on (foreshortening hardly lengthens it) and still longer than a whole ID-1 card.
+        let squareOnTooLong = skew <= IDCard.squareOnSkew && aspect > IDCard.longestSquareOnWholeAspect
+        if squareOnTooLong && edgeDistance >= t.edgeMargin {
             fill *= aspect / IDCard.aspect
         }
         // A card the frame cuts is larger than what is seen of it, and its longest edge in view is at most its long
@@ -383,8 +385,7 @@ public final class FrameAnalyzer {
         // The finding is uncertain (the band may lie inside the frame: camsim seed 2 `good_0016`, its band 12 px
         // from the edge, now reads CUT_OFF), so it only holds back a capture and never goes before a finding the
         // frame certainly has (measured in docs/capture.md, "Document quad").
-        if feedback.isEmpty && exposureFirst == nil && skew <= IDCard.squareOnSkew
-            && aspect > IDCard.longestSquareOnWholeAspect {
+        if feedback.isEmpty && exposureFirst == nil && squareOnTooLong {
             let bandMargin = Self.hiddenPartMargin(inputQuad, width: inputSize.width, height: inputSize.height,
                                                    longest: IDCard.longestSquareOnWholeAspect) / shortSide
             if bandMargin < t.edgeMargin {

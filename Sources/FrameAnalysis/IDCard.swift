@@ -16,7 +16,9 @@ enum IDCard {
     /// (`FrameAnalyzer.hiddenPartMargin`). Measured (2026-12-02, camsim seeds 2–4, 19, 20 and portrait 7, 21, 22 with
     /// every card's corners in the frame): of the outlines found at a skew below 10°, the 554 within 1 % of the
     /// diagonal of the true corners measure at most 1.72; 49 longer than 1.68 are further off (most of them a card
-    /// with a band along a long side left out).
+    /// with a band along a long side left out). (Not the finder's square-on pair, `DocumentFinder.maxSquareOnSkew`
+    /// and `longestSquareOnAspect`, which only decide where the finder looks for a missing band; these decide an
+    /// answer, so they sit just past every right outline measured.)
     static let squareOnSkew = 10.0
     static let longestSquareOnWholeAspect = aspect * 1.1
 

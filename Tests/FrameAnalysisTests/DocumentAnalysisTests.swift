@@ -91,11 +91,14 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         let nearTop = [(130.0, 14.0), (510.0, 18.0), (507.0, 216.0), (133.0, 212.0)]
         let cut = try analyzeDocument(documentFrame(corners: nearTop))
         #expect(cornerError(cut.region, nearTop) < 4, "\(String(describing: cut.region))")
-        #expect(cut.metrics["edgeDistance"]! > AnalysisThresholds.default.edgeMargin, "\(cut.metrics)")
+        #expect(try #require(cut.metrics["edgeDistance"]) > AnalysisThresholds.default.edgeMargin, "\(cut.metrics)")
         #expect(cut.primary == .cutOff, "\(cut.feedback) \(cut.metrics)")
         let lower = nearTop.map { ($0.0, $0.1 + 70) }
         let whole = try analyzeDocument(documentFrame(corners: lower))
         #expect(whole.primary == .good, "\(whole.feedback) \(whole.metrics)")
+        // The band's place is a guess: it holds back a capture only, and is no finding beside a certain one.
+        let blurred = try analyzeDocument(documentFrame(corners: nearTop) { $0.blur(radius: 2) })
+        #expect(blurred.feedback.map(\.code) == [.blurry], "\(blurred.feedback) \(blurred.metrics)")
     }
 
     /// `hiddenPartMargin`: infinite for every document shape; for a quad too square, the least missing part (to the
