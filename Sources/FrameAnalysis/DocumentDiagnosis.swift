@@ -18,6 +18,42 @@ public struct DocumentDiagnosis: Sendable, Codable, Equatable {
         public var offset: Double?
         /// Whether that line is one the first quad search builds quads from (within the line budget).
         public var searched: Bool
+        /// What the vote made of the side's line; nil when the side has no length or the vote found too few lines.
+        public var vote: VoteTrace?
+    }
+
+    /// One true side in the Hough vote (on the vote image, half the detection image's size): how many votes its line
+    /// drew, and why it did or did not become a candidate line.
+    public struct VoteTrace: Sendable, Codable, Equatable {
+        public enum Outcome: String, Sendable, Codable {
+            /// A peak near the side became a candidate line.
+            case candidate
+            /// The strongest peak near the side was dropped as the same line as a stronger candidate (`heldBy`).
+            case similar
+            /// Dropped because its 30° sector already had `maxCandidatesPerSector` candidates.
+            case sectorFull
+            /// The vote had its `maxCandidates` lines before it reached the side's peak.
+            case budgetSpent
+            /// The side's line has a local maximum, but below the floor that keeps the strongest `peaksKept` peaks.
+            case cut
+            /// The side's line reaches the vote's minimum but is no local maximum (a neighbouring cell outvotes it).
+            case notPeak
+            /// The side's line drew fewer votes than the vote's minimum for a line.
+            case belowMinimum
+        }
+        public var outcome: Outcome
+        /// The most votes a cell on the side's line drew (within 2° and 1 vote-image pixel, either polarity), and the
+        /// vote's minimum for a line.
+        public var votes: Int
+        public var minimum: Int
+        /// The strongest peak near the side: its rank among the kept peaks by votes (0 the strongest) and its votes.
+        public var peakRank: Int?
+        public var peakVotes: Int?
+        /// For `similar`: the votes of the candidate it was taken for, and that candidate's offset from the side's
+        /// line at the side's middle (vote-image pixels) and angle to it (degrees).
+        public var heldByVotes: Int?
+        public var heldByOffset: Double?
+        public var heldByAngle: Double?
     }
 
     /// The engine's answer on the frame alone (`FrameAnalyzer.analyze` in document mode).
@@ -71,13 +107,14 @@ extension DocumentFinder {
     /// matched to each side of the outline `corners` (detection-image pixels).
     func firstSearchMatches(_ corners: [SIMD2<Double>], coarse: GrayImage) -> [DocumentDiagnosis.Side] {
         guard readFirstLines(coarse) else {
-            return Array(repeating: DocumentDiagnosis.Side(offset: nil, searched: false), count: 4)
+            return Array(repeating: DocumentDiagnosis.Side(offset: nil, searched: false, vote: nil), count: 4)
         }
         return (0..<4).map { i in
             let a = corners[i], b = corners[(i + 1) & 3]
             let along = b - a
             let length = (along * along).sum().squareRoot()
-            guard length > 0 else { return DocumentDiagnosis.Side(offset: nil, searched: false) }
+            guard length > 0 else { return DocumentDiagnosis.Side(offset: nil, searched: false, vote: nil) }
+            let trace = voteTrace(from: a, to: b)
             let middle = (a + b) / 2, direction = along / length
             var nearest: (index: Int, offset: Double)?
             for (index, line) in lines.enumerated() where !line.border {
@@ -87,8 +124,115 @@ extension DocumentFinder {
                 let offset = abs((middle * line.normal).sum() - line.rho)
                 if offset < (nearest?.offset ?? .infinity) { nearest = (index, offset) }
             }
-            guard let nearest else { return DocumentDiagnosis.Side(offset: nil, searched: false) }
-            return DocumentDiagnosis.Side(offset: nearest.offset, searched: active.contains(nearest.index))
+            guard let nearest else { return DocumentDiagnosis.Side(offset: nil, searched: false, vote: trace) }
+            return DocumentDiagnosis.Side(offset: nearest.offset, searched: active.contains(nearest.index), vote: trace)
         }
+    }
+
+    /// The side from `a` to `b` (detection-image pixels) in the vote `readFirstLines` just ran: its cells in the
+    /// accumulator and the candidate choice replayed over the kept peaks, in the vote's order, for the first reason
+    /// its line was not taken.
+    func voteTrace(from a: SIMD2<Double>, to b: SIMD2<Double>) -> DocumentDiagnosis.VoteTrace {
+        let w = voteImage.width, h = voteImage.height
+        // (The vote image's pixel x is the detection image's 2x + 0.5.)
+        let va = (a - 0.5) / 2, vb = (b - 0.5) / 2
+        let along = vb - va
+        let length = (along * along).sum().squareRoot()
+        let direction = along / length
+        let normal = SIMD2(-direction.y, direction.x)
+        let middle = (va + vb) / 2
+        let diagonal = Int((Double(w * w + h * h)).squareRoot()) + 2
+        let rhoBins = 2 * diagonal + 1, bins = Self.angleBins
+        let shortSide = min(w, h)
+        let minimum = Int((16 * voteGradients.weakThreshold / max(voteGradients.edgeThreshold, 1))
+            * max(8, shortSide * 8 / 100))
+        // The side's line for either polarity (the vote's angles run over the whole turn: a gradient's sign counts).
+        func cell(_ n: SIMD2<Double>) -> Int {
+            var degrees = atan2(n.y, n.x) * 180 / .pi
+            if degrees < 0 { degrees += 360 }
+            return Int((degrees / 2).rounded()) % bins
+        }
+        // The best cell on the side's line, among the offsets the image's pixels reach (the cells the vote cleared
+        // and read, see `vote`; a side outside the frame has none).
+        var votes = 0, best: (t: Int, r: Int)?
+        for angle in [cell(normal), cell(-normal)] {
+            for dt in -1...1 {
+                let t = (angle + dt + bins) % bins
+                let first = max(1, Int(rowReach[2 * t])), last = min(rhoBins - 2, Int(rowReach[2 * t + 1]))
+                // (The side's middle's offset at that cell's angle.)
+                let r = (middle * Self.cellNormals[t]).sum()
+                for dr in -1...1 {
+                    let index = Int(r.rounded()) + dr + diagonal
+                    guard index >= first && index <= last else { continue }
+                    let v = Int(accumulator[t * rhoBins + index])
+                    if v > votes { (votes, best) = (v, (t, index)) }
+                }
+            }
+        }
+        // Peaks near the side: within 4° and 2 vote-image pixels at its middle, either polarity.
+        func near(_ line: Line) -> Bool {
+            let dot = (line.normal * normal).sum()
+            guard abs(dot) >= 0.9976 else { return false }
+            return abs((middle * line.normal).sum() - line.rho) <= 2
+        }
+        // The vote's order: votes descending, equal votes in scan order.
+        let order = peaks.indices.sorted { peaks[$0].votes != peaks[$1].votes ? peaks[$0].votes > peaks[$1].votes : $0 < $1 }
+        let minSeparation = Self.sameLineOffset(shortSide: shortSide)
+        var taken: [(line: Line, votes: Int)] = []
+        var perSector = [Int](repeating: 0, count: 6)
+        var trace = DocumentDiagnosis.VoteTrace(outcome: .budgetSpent, votes: votes, minimum: minimum)
+        var firstNear: Int?
+        for (rank, index) in order.enumerated() {
+            let peak = peaks[index]
+            let candidate = Line(normal: Self.cellNormals[peak.angle], rho: Double(peak.rho))
+            let isNear = near(candidate)
+            if isNear && firstNear == nil {
+                firstNear = rank
+                trace.peakRank = rank
+                trace.peakVotes = Int(peak.votes)
+            }
+            if let held = taken.first(where: { Self.similar($0.line, candidate, cosine: Self.sameLineCosine,
+                                                             offset: minSeparation) }) {
+                if isNear && firstNear == rank {
+                    trace.outcome = .similar
+                    trace.heldByVotes = held.votes
+                    let dot = (held.line.normal * normal).sum()
+                    trace.heldByOffset = abs((middle * held.line.normal).sum() - held.line.rho)
+                    trace.heldByAngle = acos(min(1, abs(dot))) * 180 / .pi
+                }
+                continue
+            }
+            let sector = ((2 * peak.angle) % 180) / 30
+            if perSector[sector] >= Self.maxCandidatesPerSector {
+                if isNear && firstNear == rank { trace.outcome = .sectorFull }
+                continue
+            }
+            perSector[sector] += 1
+            taken.append((candidate, Int(peak.votes)))
+            if isNear {
+                trace.outcome = .candidate
+                return trace
+            }
+            if taken.count >= Self.maxCandidates { break }
+        }
+        if firstNear != nil { return trace }
+        // No kept peak near the side: below the minimum, no local maximum, or cut with the weakest peaks.
+        if votes < minimum {
+            trace.outcome = .belowMinimum
+        } else if let best, isLocalMaximum(best.t, best.r, rhoBins: rhoBins) {
+            trace.outcome = .cut
+        } else {
+            trace.outcome = .notPeak
+        }
+        return trace
+    }
+
+    /// The vote's peak test (a cell at least its neighbours in offset and in angle) on accumulator cell (t, r).
+    private func isLocalMaximum(_ t: Int, _ r: Int, rhoBins: Int) -> Bool {
+        let bins = Self.angleBins
+        let v = accumulator[t * rhoBins + r]
+        let previous = (t + bins - 1) % bins * rhoBins + r, next = (t + 1) % bins * rhoBins + r
+        return v >= accumulator[t * rhoBins + r - 1] && v >= accumulator[t * rhoBins + r + 1]
+            && v >= accumulator[previous] && v >= accumulator[next]
     }
 }

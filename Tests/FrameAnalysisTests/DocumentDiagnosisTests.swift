@@ -18,6 +18,9 @@ import Testing
         for side in diagnosis.sides {
             #expect((side.offset ?? .infinity) < 1.5, "\(diagnosis.sides)")
             #expect(side.searched, "\(diagnosis.sides)")
+            let vote = try #require(side.vote)
+            #expect(vote.outcome == .candidate, "\(vote)")
+            #expect(vote.votes >= vote.minimum && (vote.peakVotes ?? 0) >= vote.minimum, "\(vote)")
         }
         let truth = try #require(diagnosis.truthConfidence)
         #expect(abs(truth - diagnosis.foundConfidence) < 0.1, "\(diagnosis)")
@@ -36,6 +39,10 @@ import Testing
         #expect(diagnosis.foundConfidence >= AnalysisThresholds.default.minDocumentConfidence, "the card beside it")
         #expect(diagnosis.truthConfidence == nil)
         #expect(diagnosis.truthPrint < 0.05)
+        // Nothing runs along those sides, so the vote gives them less than a line's minimum.
+        for side in diagnosis.sides {
+            #expect(side.vote?.outcome == .belowMinimum, "\(side)")
+        }
     }
 
     @Test func aTrueOutlineNeedsFourFiniteCorners() throws {
