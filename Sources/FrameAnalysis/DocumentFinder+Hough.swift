@@ -34,7 +34,8 @@ extension DocumentFinder {
 
     // MARK: Hough
 
-    func vote(width w: Int, height h: Int, coarseWidth: Int, coarseHeight: Int) {
+    func vote(gradients voteGradients: SobelGradients, width w: Int, height h: Int, scale: Double,
+              coarseWidth: Int, coarseHeight: Int) {
         // The peak and line lists as locals for the duration (their buffers moved out and back, no copy): appending
         // to a stored property pays a dynamic exclusivity check per access, and the peak scan appends hundreds.
         var peaks: [(votes: UInt16, angle: Int, rho: Int)] = [], lines: [Line] = [], perSector: [Int] = []
@@ -247,7 +248,7 @@ extension DocumentFinder {
         // To coarse pixels (the vote image's pixel x is the coarse image's 2x + 0.5).
         for i in lines.indices {
             let n = lines[i].normal
-            lines[i].rho = 2 * lines[i].rho + 0.5 * (n.x + n.y)
+            lines[i].rho = scale * lines[i].rho + (scale - 1) / 2 * (n.x + n.y)
         }
         Self.appendFrameBorders(to: &lines, width: coarseWidth, height: coarseHeight)
     }

@@ -239,6 +239,8 @@ final class DocumentFinder {
     var refitTimes: UnsafeMutableBufferPointer<Double> = .allocate(capacity: 1)
     /// Indices into `lines` of the lines quads are built from.
     var active: [Int] = []
+    /// Whether the last `find`'s winner has a side on a frame border (false when it found none).
+    var winnerBorderClosed = false
     /// `container`'s lists (the lines around a winning quad, and their opposite pairs), kept between calls.
     var containerAround: [(index: Int, inward: SIMD2<Double>)] = []
     var containerPairs: [(Int, Int)] = []
@@ -284,10 +286,12 @@ final class DocumentFinder {
     /// the frame's mean luma is above `widerSearchMaxLuma`.
     /// `gradientsComputed`: `coarseGradients` already hold `coarse`'s (a `track` that found nothing computed them).
     func find(coarse: GrayImage, working: GrayImage, acceptance: Double, widerSearchMaxLuma: Double,
-              gradientsComputed: Bool = false, fallbacks: Bool = true) -> Found? {
+              gradientsComputed: Bool = false, fallbacks: Bool = true, votingAtDetectionScale: Bool = false) -> Found? {
         let w = coarse.width, h = coarse.height
+        winnerBorderClosed = false
         guard w >= 16, h >= 16 else { return nil }
-        guard readFirstLines(coarse, gradientsComputed: gradientsComputed) else { return nil }
+        guard readFirstLines(coarse, gradientsComputed: gradientsComputed,
+                             votingAtDetectionScale: votingAtDetectionScale) else { return nil }
         var found = bestQuad(coarse, width: w, height: h)
         // The budget keeps the quad search cheap, but the strongest lines are not always the card's: a photo, a
         // printed face or a textured desk can fill a direction's share with lines that outvote a card's side (small
@@ -408,6 +412,7 @@ final class DocumentFinder {
             if let whole, whole.confidence >= acceptance, Self.apart(whole.quad, closed.quad) { found = whole }
         }
         guard var best = found else { return nil }
+        winnerBorderClosed = best.borders.contains(true)
         // The winner, once chosen, may still lack a band whose edge the vote does not have (see `completeBand`): it is
         // searched for where it must lie. Only here, on the outline the searches settled on, so that it refines the
         // outline and decides nothing among the searches.
@@ -419,13 +424,22 @@ final class DocumentFinder {
 
     /// The first search's lines on `coarse`: its gradients (unless `gradientsComputed`), the vote's candidate lines
     /// and the budgeted ones read into profiles (`active`). False when the vote found fewer than two lines.
-    func readFirstLines(_ coarse: GrayImage, gradientsComputed: Bool = false) -> Bool {
+    /// `votingAtDetectionScale`: the vote runs on `coarse` itself rather than on its half (see `FrameAnalyzer`'s
+    /// `locateDocument`, which asks for it where a fine texture may have hidden the card from the half-size vote).
+    func readFirstLines(_ coarse: GrayImage, gradientsComputed: Bool = false,
+                        votingAtDetectionScale: Bool = false) -> Bool {
         if !gradientsComputed { coarseGradients.compute(coarse) }
         // The vote runs at half the coarse size (~160 px): it only has to find the lines, which are then refitted
         // to the coarse image's edge pixels.
         voteImage.downsample2x(from: coarse)
-        voteGradients.compute(voteImage)
-        vote(width: voteImage.width, height: voteImage.height, coarseWidth: coarse.width, coarseHeight: coarse.height)
+        if votingAtDetectionScale {
+            vote(gradients: coarseGradients, width: coarse.width, height: coarse.height, scale: 1,
+                 coarseWidth: coarse.width, coarseHeight: coarse.height)
+        } else {
+            voteGradients.compute(voteImage)
+            vote(gradients: voteGradients, width: voteImage.width, height: voteImage.height, scale: 2,
+                 coarseWidth: coarse.width, coarseHeight: coarse.height)
+        }
         guard lines.count >= 2 else { return false }
         readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
         return true

@@ -22,6 +22,10 @@ public final class FrameAnalyzer {
     /// Whether a card the luma search did not find is looked for in the frame's colour contrast (docs/capture.md,
     /// "Colour edges"). Internal so tests can compare the two.
     var searchesChroma = true
+    /// Whether a frame whose search found an outline closed by a frame border is searched again with the vote on
+    /// the detection image (see `locateDocument`). Always on; tests turn it off to show the frames
+    /// it decides.
+    var searchesAtDetectionScale = true
     /// Created on the first selfie (it loads the cascades).
     private var faceSearch: FaceSearch?
     private let faceSharpness = FaceSharpness()
@@ -161,10 +165,29 @@ public final class FrameAnalyzer {
                 }
             }
         }
-        let found = documentFinder.find(coarse: detection, working: working,
+        var found = documentFinder.find(coarse: detection, working: working,
                                         acceptance: thresholds.minDocumentConfidence,
                                         widerSearchMaxLuma: thresholds.maxBrightness,
                                         gradientsComputed: gradientsComputed, fallbacks: !lightSearch)
+        // The vote runs on a quarter of the detection image's pixels, where a fine texture beside a card (a striped
+        // or grained desk, a keyboard) aliases into the card's edge and scatters its direction: the card's sides
+        // are then no peaks, or too weak ones for the vote's candidates, and an outline of background lines closed
+        // by frame borders wins. After such a winner the frame is searched again with the vote on the detection
+        // image itself (`DocumentFinder.find(votingAtDetectionScale:)`), and an outline seen whole, apart from it
+        // (as the border-closed follow-up in `find` takes one) and more confident replaces it (accepted was not
+        // enough: a background outline at 0.60 below a held card took its place). Not after no card at all: there it
+        // found more cards, but also cards in empty textured scenes (docs/capture.md, "Document quad"). Not in a
+        // light search, nor in an over-exposed frame (whose wider searches find only false quads).
+        let acceptance = thresholds.minDocumentConfidence
+        if searchesAtDetectionScale, !lightSearch, detection.meanLuma <= thresholds.maxBrightness,
+           let first = found, first.confidence >= acceptance, documentFinder.winnerBorderClosed,
+           let whole = documentFinder.find(coarse: detection, working: working, acceptance: acceptance,
+                                           widerSearchMaxLuma: thresholds.maxBrightness,
+                                           votingAtDetectionScale: true),
+           whole.confidence > first.confidence, !documentFinder.winnerBorderClosed,
+           DocumentFinder.apart(first.quad, whole.quad) {
+            found = whole
+        }
         // Nothing in luma: the card may be there in colour only (its sides at its background's brightness). Not in
         // a light search (its fallbacks are left out), nor in an over-exposed frame (clipped colours carry nothing).
         if (found?.confidence ?? 0) < thresholds.minDocumentConfidence, !lightSearch, searchesChroma,
