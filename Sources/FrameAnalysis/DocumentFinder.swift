@@ -430,7 +430,7 @@ final class DocumentFinder {
                         votingAtDetectionScale: Bool = false) -> Bool {
         if !gradientsComputed { coarseGradients.compute(coarse) }
         // The vote runs at half the coarse size (~160 px): it only has to find the lines, which are then refitted
-        // to the coarse image's edge pixels.
+        // to the coarse image's edge pixels. (The half-size image is made either way: `find` reads its mean luma.)
         voteImage.downsample2x(from: coarse)
         if votingAtDetectionScale {
             vote(gradients: coarseGradients, width: coarse.width, height: coarse.height, scale: 1,

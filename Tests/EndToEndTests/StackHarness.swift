@@ -161,7 +161,19 @@ final class StackHarness: @unchecked Sendable {
             if await condition() { return }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw HarnessError("timed out waiting for \(what)")
+        throw HarnessError("timed out waiting for \(what) after \(Int(seconds)) s; \(stateOfTheStack())")
+    }
+
+    /// What a wait that timed out saw: each started executable's processes, running or with their exit status, and
+    /// the machine's load average (a starved stack and a dead process look alike from the outside).
+    func stateOfTheStack() -> String {
+        let processes = self.processes.sorted { $0.key < $1.key }.map { name, started in
+            let states = started.map { $0.isRunning ? "running" : "exited \($0.terminationStatus)" }
+            return "\(name): \(states.joined(separator: ", "))"
+        }
+        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+            .split(separator: " ").prefix(3).joined(separator: " ") ?? "unknown"
+        return "processes: \(processes.joined(separator: "; ")); load average \(load)"
     }
 
     /// Starts the gateway (requiring only the appointment service for readiness) and `appointmentWorkers`
@@ -177,9 +189,19 @@ final class StackHarness: @unchecked Sendable {
     /// 2-core machine running the accuracy suites beside them, processes starting here were once not registered
     /// within one (session 7, a CaptureService pair); a healthy stack registers in well under a second.
     func waitForWorkers(_ service: String, count: Int) async throws {
-        try await waitUntil(seconds: 120, "\(count) live \(service) workers") {
-            guard let metrics = try? await request("GET", "/metrics") else { return false }
-            return metrics.text.contains("kyc_broker_live_workers{service=\"\(service)\"} \(count)\n")
+        // (The last count read goes into the timeout's message: none read means the gateway never answered.)
+        var lastCount = "none read"
+        do {
+            try await waitUntil(seconds: 120, "\(count) live \(service) workers") {
+                guard let metrics = try? await request("GET", "/metrics") else { return false }
+                let prefix = "kyc_broker_live_workers{service=\"\(service)\"} "
+                if let line = metrics.text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
+                    lastCount = String(line.dropFirst(prefix.count))
+                }
+                return metrics.text.contains(prefix + "\(count)\n")
+            }
+        } catch let error as HarnessError {
+            throw HarnessError("\(error.description); live \(service) workers last read: \(lastCount)")
         }
     }
 
