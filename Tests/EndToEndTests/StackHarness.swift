@@ -155,13 +155,22 @@ final class StackHarness: @unchecked Sendable {
     }
 
     /// Polls `condition` until it holds or `seconds` pass.
+    /// It gives up only once it has also looked at least `minimumPolls` times (within 3 × `seconds`): on 2 cores
+    /// the accuracy suites can hold this process's cooperative threads past the deadline, and every end-to-end
+    /// wait then woke after it with the stack long ready, and failed without looking again (2026-12-02: six suites
+    /// at 132 s at once, every process running, load average 10).
     func waitUntil(seconds: Double = 60, _ what: String, _ condition: () async -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        let start = Date()
+        let deadline = start.addingTimeInterval(seconds), lastChance = start.addingTimeInterval(3 * seconds)
+        let minimumPolls = 40
+        var polls = 0
+        while Date() < deadline || (polls < minimumPolls && Date() < lastChance) {
+            polls += 1
             if await condition() { return }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw HarnessError("timed out waiting for \(what) after \(Int(seconds)) s; \(stateOfTheStack())")
+        throw HarnessError("timed out waiting for \(what) after \(Int(-start.timeIntervalSinceNow)) s and \(polls) "
+            + "looks; \(stateOfTheStack())")
     }
 
     /// What a wait that timed out saw: each started executable's processes, running or with their exit status, and
@@ -189,11 +198,12 @@ final class StackHarness: @unchecked Sendable {
     /// 2-core machine running the accuracy suites beside them, processes starting here were once not registered
     /// within one (session 7, a CaptureService pair); a healthy stack registers in well under a second.
     func waitForWorkers(_ service: String, count: Int) async throws {
-        // (The last count read goes into the timeout's message: none read means the gateway never answered.)
+        // (The last count read goes into the timeout's message; "none read": the gateway never answered.)
         var lastCount = "none read"
         do {
             try await waitUntil(seconds: 120, "\(count) live \(service) workers") {
                 guard let metrics = try? await request("GET", "/metrics") else { return false }
+                if lastCount == "none read" { lastCount = "none (the gateway answers without the line)" }
                 let prefix = "kyc_broker_live_workers{service=\"\(service)\"} "
                 if let line = metrics.text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
                     lastCount = String(line.dropFirst(prefix.count))
