@@ -55,6 +55,9 @@ final class DocumentFinder {
         /// Corners on the working image, clockwise from top-left.
         var quad: Quadrilateral
         var confidence: Double
+        /// Whether the search's winner had a side on a frame border, as `find` settled on it (before its band was
+        /// completed); false from the other searches.
+        var borderClosed = false
     }
 
     /// Gradient directions over the full circle: a document's side has one polarity along its length, so its votes
@@ -239,8 +242,6 @@ final class DocumentFinder {
     var refitTimes: UnsafeMutableBufferPointer<Double> = .allocate(capacity: 1)
     /// Indices into `lines` of the lines quads are built from.
     var active: [Int] = []
-    /// Whether the last `find`'s winner has a side on a frame border (false when it found none).
-    var winnerBorderClosed = false
     /// `container`'s lists (the lines around a winning quad, and their opposite pairs), kept between calls.
     var containerAround: [(index: Int, inward: SIMD2<Double>)] = []
     var containerPairs: [(Int, Int)] = []
@@ -288,7 +289,6 @@ final class DocumentFinder {
     func find(coarse: GrayImage, working: GrayImage, acceptance: Double, widerSearchMaxLuma: Double,
               gradientsComputed: Bool = false, fallbacks: Bool = true, votingAtDetectionScale: Bool = false) -> Found? {
         let w = coarse.width, h = coarse.height
-        winnerBorderClosed = false
         guard w >= 16, h >= 16 else { return nil }
         guard readFirstLines(coarse, gradientsComputed: gradientsComputed,
                              votingAtDetectionScale: votingAtDetectionScale) else { return nil }
@@ -412,14 +412,16 @@ final class DocumentFinder {
             if let whole, whole.confidence >= acceptance, Self.apart(whole.quad, closed.quad) { found = whole }
         }
         guard var best = found else { return nil }
-        winnerBorderClosed = best.borders.contains(true)
+        let borderClosed = best.borders.contains(true)
         // The winner, once chosen, may still lack a band whose edge the vote does not have (see `completeBand`): it is
         // searched for where it must lie. Only here, on the outline the searches settled on, so that it refines the
         // outline and decides nothing among the searches.
         if searchesBandEdges, let completed = completeBand(best.winner, image: coarse, searching: true) {
             best = searched(completed)
         }
-        return refined(best, from: coarse, on: working)
+        var result = refined(best, from: coarse, on: working)
+        result.borderClosed = borderClosed
+        return result
     }
 
     /// The first search's lines on `coarse`: its gradients (unless `gradientsComputed`), the vote's candidate lines

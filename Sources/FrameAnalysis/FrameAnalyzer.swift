@@ -180,11 +180,11 @@ public final class FrameAnalyzer {
         // light search, nor in an over-exposed frame (whose wider searches find only false quads).
         let acceptance = thresholds.minDocumentConfidence
         if searchesAtDetectionScale, !lightSearch, detection.meanLuma <= thresholds.maxBrightness,
-           let first = found, first.confidence >= acceptance, documentFinder.winnerBorderClosed,
+           let first = found, first.confidence >= acceptance, first.borderClosed,
            let whole = documentFinder.find(coarse: detection, working: working, acceptance: acceptance,
                                            widerSearchMaxLuma: thresholds.maxBrightness,
                                            votingAtDetectionScale: true),
-           whole.confidence > first.confidence, !documentFinder.winnerBorderClosed,
+           whole.confidence > first.confidence, !whole.borderClosed,
            DocumentFinder.apart(first.quad, whole.quad) {
             found = whole
         }
