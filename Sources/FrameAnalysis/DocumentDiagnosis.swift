@@ -141,11 +141,10 @@ extension DocumentFinder {
         let direction = along / length
         let normal = SIMD2(-direction.y, direction.x)
         let middle = (va + vb) / 2
-        let diagonal = Int((Double(w * w + h * h)).squareRoot()) + 2
+        let diagonal = Self.voteDiagonal(width: w, height: h)
         let rhoBins = 2 * diagonal + 1, bins = Self.angleBins
         let shortSide = min(w, h)
-        let minimum = Int((16 * voteGradients.weakThreshold / max(voteGradients.edgeThreshold, 1))
-            * max(8, shortSide * 8 / 100))
+        let minimum = Self.voteMinimum(voteGradients, shortSide: shortSide)
         // The side's line for either polarity (the vote's angles run over the whole turn: a gradient's sign counts).
         func cell(_ n: SIMD2<Double>) -> Int {
             var degrees = atan2(n.y, n.x) * 180 / .pi
@@ -202,7 +201,7 @@ extension DocumentFinder {
                 }
                 continue
             }
-            let sector = ((2 * peak.angle) % 180) / 30
+            let sector = Self.voteSector(angleCell: peak.angle)
             if perSector[sector] >= Self.maxCandidatesPerSector {
                 if isNear && firstNear == rank { trace.outcome = .sectorFull }
                 continue

@@ -34,7 +34,7 @@ extension DocumentFinder {
 
     // MARK: Hough
 
-    func vote(gradients voteGradients: SobelGradients, width w: Int, height h: Int, scale: Double,
+    func vote(gradients: SobelGradients, width w: Int, height h: Int, scale: Double,
               coarseWidth: Int, coarseHeight: Int) {
         // The peak and line lists as locals for the duration (their buffers moved out and back, no copy): appending
         // to a stored property pays a dynamic exclusivity check per access, and the peak scan appends hundreds.
@@ -47,8 +47,8 @@ extension DocumentFinder {
             swap(&lines, &self.lines)
             swap(&perSector, &self.perSector)
         }
-        let edgeThreshold = voteGradients.edgeThreshold, weakThreshold = voteGradients.weakThreshold
-        let diagonal = Int((Double(w * w + h * h)).squareRoot()) + 2
+        let edgeThreshold = gradients.edgeThreshold, weakThreshold = gradients.weakThreshold
+        let diagonal = Self.voteDiagonal(width: w, height: h)
         let rhoBins = 2 * diagonal + 1
         let size = Self.angleBins * rhoBins
         if size > accumulator.count {
@@ -79,8 +79,8 @@ extension DocumentFinder {
                 }
             }
         }
-        let gxp = voteGradients.gx.baseAddress!, gyp = voteGradients.gy.baseAddress!
-        let mp = voteGradients.magnitude.baseAddress!
+        let gxp = gradients.gx.baseAddress!, gyp = gradients.gy.baseAddress!
+        let mp = gradients.magnitude.baseAddress!
         // Faint edges vote too, their weight capped: a card's outline against a similar background is faint yet
         // long and straight, and length, not contrast, is what separates it from clutter (text, photo, texture).
         let threshold = UInt16(weakThreshold)
@@ -161,8 +161,7 @@ extension DocumentFinder {
         lines.removeAll(keepingCapacity: true)
         peaks.removeAll(keepingCapacity: true)
         let shortSide = min(w, h)
-        // A line of at least ~10 % of the short side (weights are 1…16 per ridge pixel).
-        let minimum = UInt16((16 * weakThreshold / max(edgeThreshold, 1)) * max(8, shortSide * 8 / 100))
+        let minimum = UInt16(Self.voteMinimum(gradients, shortSide: shortSide))
         let minimumVector = SIMD16<UInt16>(repeating: minimum), laneBits = Self.laneBits
         for t in 0..<bins {
             let tPrev = (t + bins - 1) % bins, tNext = (t + 1) % bins
@@ -233,13 +232,12 @@ extension DocumentFinder {
         for i in perSector.indices { perSector[i] = 0 }
         while remaining > 0 {
             let peak = peaks[Int(Self.popMin(order, count: &remaining) & 0xffff_ffff)]
-            let degrees = 2 * peak.angle
             // (The normal `Line(theta:…)` computes, from a table.)
             let candidate = Line(normal: Self.cellNormals[peak.angle], rho: Double(peak.rho))   // on the vote image
             if lines.contains(where: { Self.similar($0, candidate, cosine: Self.sameLineCosine, offset: minSeparation) }) {
                 continue
             }
-            let sector = (degrees % 180) / 30
+            let sector = Self.voteSector(angleCell: peak.angle)
             if perSector[sector] >= Self.maxCandidatesPerSector { continue }
             perSector[sector] += 1
             lines.append(candidate)
@@ -252,6 +250,17 @@ extension DocumentFinder {
         }
         Self.appendFrameBorders(to: &lines, width: coarseWidth, height: coarseHeight)
     }
+
+    /// The accumulator's offset origin for a w × h vote image: offsets run from −diagonal to +diagonal.
+    static func voteDiagonal(width w: Int, height h: Int) -> Int { Int((Double(w * w + h * h)).squareRoot()) + 2 }
+
+    /// The fewest votes a peak needs: a line of at least ~10 % of the short side (weights are 1…16 per ridge pixel).
+    static func voteMinimum(_ gradients: SobelGradients, shortSide: Int) -> Int {
+        (16 * gradients.weakThreshold / max(gradients.edgeThreshold, 1)) * max(8, shortSide * 8 / 100)
+    }
+
+    /// The 30° sector of direction (0…5) a peak at Hough angle cell `angleCell` counts against.
+    static func voteSector(angleCell: Int) -> Int { (2 * angleCell % 180) / 30 }
 
     /// Lane k's bit, k = 0…15: a vector mask's lanes as one bit set (`replacing(with: 0, where: .!mask).wrappedSum()`).
     static let laneBits = SIMD16<Int16>(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, Int16.min)

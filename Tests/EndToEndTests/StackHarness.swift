@@ -198,12 +198,13 @@ final class StackHarness: @unchecked Sendable {
     /// 2-core machine running the accuracy suites beside them, processes starting here were once not registered
     /// within one (session 7, a CaptureService pair); a healthy stack registers in well under a second.
     func waitForWorkers(_ service: String, count: Int) async throws {
-        // (The last count read goes into the timeout's message; "none read": the gateway never answered.)
-        var lastCount = "none read"
+        // (What the last reads saw goes into the timeout's message: whether the gateway answered at all, and the
+        // service's count when its line was there.)
+        var gatewayAnswered = false, lastCount: String?
         do {
             try await waitUntil(seconds: 120, "\(count) live \(service) workers") {
                 guard let metrics = try? await request("GET", "/metrics") else { return false }
-                if lastCount == "none read" { lastCount = "none (the gateway answers without the line)" }
+                gatewayAnswered = true
                 let prefix = "kyc_broker_live_workers{service=\"\(service)\"} "
                 if let line = metrics.text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
                     lastCount = String(line.dropFirst(prefix.count))
@@ -211,7 +212,9 @@ final class StackHarness: @unchecked Sendable {
                 return metrics.text.contains(prefix + "\(count)\n")
             }
         } catch let error as HarnessError {
-            throw HarnessError("\(error.description); live \(service) workers last read: \(lastCount)")
+            let seen = !gatewayAnswered ? "the gateway never answered /metrics"
+                : lastCount.map { "live \(service) workers last read: \($0)" } ?? "/metrics had no \(service) line"
+            throw HarnessError("\(error.description); \(seen)")
         }
     }
 

@@ -48,6 +48,23 @@ import Testing
         }
     }
 
+    /// Fixtures/README.md: the card on a finely striped desk. Two of its true sides are local maxima of the vote
+    /// with 96 and 144 votes, above its minimum but below the floor of the peaks it keeps (`cut`); the other two are
+    /// candidate lines. This is the loss the detection-scale search (DetectionScaleVoteTests) makes up for.
+    @Test func sidesBesideFineStripesAreCutBelowTheKeptPeaks() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-on-fine-stripes-border-closed-camsim-seed2.jpg"))
+        let corners = [(519.58, 307.37), (1444.41, 60.94), (1831.46, 458.64), (592.07, 838.14)]
+        let diagnosis = try FrameAnalyzer().diagnoseDocument(input, truth: Self.points(corners))
+        let votes = diagnosis.sides.map { $0.vote }
+        #expect(votes.map { $0?.outcome } == [.cut, .candidate, .candidate, .cut], "\(votes)")
+        for vote in votes.compactMap({ $0 }) where vote.outcome == .cut {
+            #expect(vote.votes >= vote.minimum && vote.peakRank == nil, "\(vote)")
+            // Fewer votes than either side that became a candidate.
+            let weakestCandidate = votes.compactMap { $0 }.filter { $0.outcome == .candidate }.map(\.votes).min() ?? 0
+            #expect(vote.votes < weakestCandidate, "\(votes)")
+        }
+    }
+
     @Test func aTrueOutlineNeedsFourFiniteCorners() throws {
         let input = FrameInput.jpeg(try documentFrame().jpeg())
         #expect(throws: FrameAnalysisError.self) {
