@@ -34,6 +34,11 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     /// BLURRY goes before CUT_OFF, MOVE_AWAY and TILTED: the scene is smeared as a whole, so the outline those were
     /// judged on is no instruction to follow (ADR 13). 0 keeps the canonical order always.
     public var maxBlurredSceneSharpness: Double = 0.3
+    /// Width of the ramp the card's own outline edge makes across its wider pair of opposite sides (`OutlineSmear`),
+    /// as a share of the working image's long side, above which a document is BLURRY however sharp its print reads
+    /// (`sharpness`): motion smears the two sides across it as wide as the smear. 0.007 ≈ 4.5 px at 640; sharp
+    /// cards read at most 0.004. 0 turns the check off.
+    public var maxOutlineSmear: Double = 0.007
     /// Ratio weakest/strongest directional sharpness below which a blurry frame's smear is directional (motion).
     /// Reported as the `motionAnisotropy` metric only: a single smeared frame is BLURRY either way, HOLD_STEADY is
     /// the tracker's answer to movement between frames. Kept so existing threshold files stay valid.
@@ -93,7 +98,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case workingLongSide, minDocumentConfidence, edgeMargin, minFill, maxFill, maxSkew, minBrightness,
-             maxBrightness, minSharpness, minDocumentSharpness, maxBlurredSceneSharpness, maxMotionAnisotropy,
+             maxBrightness, minSharpness, minDocumentSharpness, maxBlurredSceneSharpness, maxOutlineSmear, maxMotionAnisotropy,
              overexposedFraction, glareLuma, maxGlareFraction, maxGlareBlob, minFaceSize, maxFaceSize, maxFaceOffset,
              stillFrames, maxCornerMotion, maxTrackedFrames, wholeSearchEvery
     }
@@ -140,6 +145,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try read(.minSharpness, &t.minSharpness, in: 0...1)
         try read(.minDocumentSharpness, &t.minDocumentSharpness, in: 0...1)
         try read(.maxBlurredSceneSharpness, &t.maxBlurredSceneSharpness, in: 0...1)
+        try read(.maxOutlineSmear, &t.maxOutlineSmear, in: 0...1)
         try read(.maxMotionAnisotropy, &t.maxMotionAnisotropy, in: 0...1)
         try read(.overexposedFraction, &t.overexposedFraction, in: 0...1)
         try read(.glareLuma, &t.glareLuma, in: 1...255)
@@ -177,6 +183,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try c.encode(minSharpness, forKey: .minSharpness)
         try c.encode(minDocumentSharpness, forKey: .minDocumentSharpness)
         try c.encode(maxBlurredSceneSharpness, forKey: .maxBlurredSceneSharpness)
+        try c.encode(maxOutlineSmear, forKey: .maxOutlineSmear)
         try c.encode(maxMotionAnisotropy, forKey: .maxMotionAnisotropy)
         try c.encode(overexposedFraction, forKey: .overexposedFraction)
         try c.encode(glareLuma, forKey: .glareLuma)

@@ -15,6 +15,7 @@ public final class FrameAnalyzer {
     private let small = GrayImage()
     private let spans = RegionSpans()
     private let glare = GlareMeasurement()
+    private let outlineSmear = OutlineSmear()
     /// Internal so tests can compare finder settings (`findDocument`).
     let documentFinder = DocumentFinder()
     /// The frame's colour, for the chroma search (read only when the document search needs it).
@@ -413,6 +414,19 @@ public final class FrameAnalyzer {
                                                    longest: IDCard.longestSquareOnWholeAspect) / shortSide
             if bandMargin < t.edgeMargin {
                 feedback.append(Feedback(code: .cutOff, value: bandMargin, threshold: t.edgeMargin))
+            }
+        }
+        // Print that reads sharp on a card whose own outline is smeared: the crisp edges along a motion outweighed
+        // the smeared ones across it (see `OutlineSmear`). Judged only when nothing else is to fix, so it only holds
+        // back a capture: on frames with other findings the outline is as likely a wrong one (a background's
+        // lines closed by the frame, a card's part), and a striped desk beside such an outline reads as a ramp
+        // (three sharp frames of the camsim sets, all with other findings, read 5.0-7.0 px; every GOOD one ≤ 2.0).
+        if feedback.isEmpty && exposureFirst == nil && t.maxOutlineSmear > 0,
+           let smear = outlineSmear.measure(working, corners: quad.corners) {
+            let share = smear / Double(max(working.width, working.height))
+            metrics["outlineSmear"] = share
+            if share > t.maxOutlineSmear {
+                feedback.append(Feedback(code: .blurry, value: share, threshold: t.maxOutlineSmear))
             }
         }
         if exposureFirst == nil, let scene = blurredSceneSharpness(feedback, thresholds: t) {

@@ -1,0 +1,156 @@
+// How wide a card's own outline edge is spread across its sides: the edge-spread width a slanted-edge test reads.
+
+/// The width of the ramp a card's outline edge makes, read across each side of its outline.
+///
+/// Why a second blur measure beside `CardSharpness`: that one judges the card's print, edge pixel by edge pixel, and
+/// a card smeared along one direction keeps crisp print edges along the smear (text strokes, the photo's frame) that
+/// can outweigh the smeared ones (camsim seed 27 `blurry_0011`: a card shaken over ~9 working px read 0.55, GOOD).
+/// A card's outline is the one edge known to be a clean step (the card is cut, not printed), on four sides in two
+/// directions, so it shows motion blur as a camera's edge-spread function does: motion smears the two sides across
+/// the motion into ramps as wide as the smear, and leaves the two along it crisp. Defocus widens all four.
+///
+/// Per side, the median of `rowsPerSide` profiles across it (between 15 % and 85 % of its length, away from the
+/// rounded corners; the median keeps a thumb over part of the side out), then the ramp around the profile's steepest
+/// point within `peakReach` of the side: as far as the slope keeps the same sign and at least `rampShare` of its
+/// peak. A printed band along the side (a header band) starts with its own step, a flat run apart, so it does not
+/// widen the ramp; a soft shadow beside the card rises too gently to count; a profile through a clipped reflection
+/// (glare, whose halo is a ramp) is left out. Both sides of a pair must be wide: a band
+/// or shadow along one side is not a smear, which always widens two opposite sides alike.
+/// The answer is the wider pair's narrower side, in pixels of the image measured; nil when no pair of opposite sides
+/// has a profile (sides at a frame border, too short, or outside the image). Allocation-free after `init`.
+final class OutlineSmear {
+    /// How far each profile reaches out and in from the side (image pixels), and its sample spacing.
+    static let reach = 14.0
+    static let step = 0.5
+    static let rowsPerSide = 32
+    /// A side needs profiles at this many of its rows (the others ran out of the image).
+    static let minRows = 8
+    /// The steepest point is looked for this close to the side (the refined outline lies on the edge).
+    static let peakReach = 4.0
+    /// The ramp runs on while the slope is at least this share of its peak.
+    static let rampShare = 0.25
+    /// A peak slope below this (luma levels per pixel) is no edge to measure.
+    static let minPeakSlope: Float = 2
+    static let shortestSide = 24.0
+    /// A profile that reaches this luma crosses a clipped reflection, whose halo is a soft ramp of its own: left out.
+    static let clippedLuma = Float(CardSharpness.clippedLuma)
+
+    static let offsets = Int((2 * reach / step).rounded()) + 1
+    private let profiles: UnsafeMutableBufferPointer<Float>
+    private let column: UnsafeMutableBufferPointer<Float>
+    private let median: UnsafeMutableBufferPointer<Float>
+    private let slope: UnsafeMutableBufferPointer<Float>
+
+    init() {
+        profiles = .allocate(capacity: Self.rowsPerSide * Self.offsets)
+        column = .allocate(capacity: Self.rowsPerSide)
+        median = .allocate(capacity: Self.offsets)
+        slope = .allocate(capacity: Self.offsets)
+    }
+
+    deinit {
+        profiles.deallocate()
+        column.deallocate()
+        median.deallocate()
+        slope.deallocate()
+    }
+
+    /// The smear of the outline `corners` (in order around it, in `image` pixels), or nil (see the type).
+    func measure(_ image: GrayImage, corners: [SIMD2<Double>]) -> Double? {
+        guard corners.count == 4 else { return nil }
+        let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
+        var widths = SIMD4<Double>(repeating: -1)
+        for s in 0..<4 {
+            if let width = sideWidth(image, from: corners[s], to: corners[(s + 1) & 3], centre: centre) {
+                widths[s] = width
+            }
+        }
+        var smear: Double?
+        for s in 0..<2 where widths[s] >= 0 && widths[s + 2] >= 0 {
+            smear = max(smear ?? 0, min(widths[s], widths[s + 2]))
+        }
+        return smear
+    }
+
+    /// The ramp width across the side from `a` to `b` (see the type), or nil.
+    func sideWidth(_ image: GrayImage, from a: SIMD2<Double>, to b: SIMD2<Double>, centre: SIMD2<Double>) -> Double? {
+        let along = b - a
+        let length = (along * along).sum().squareRoot()
+        guard length >= Self.shortestSide else { return nil }
+        let d = along / length
+        var n = SIMD2(-d.y, d.x)
+        if ((centre - a) * n).sum() < 0 { n = -n }
+        let w = image.width, h = image.height, pixels = image.base
+        let count = Self.offsets, reach = Self.reach, step = Self.step
+        var rows = 0
+        for r in 0..<Self.rowsPerSide {
+            let t = length * (0.15 + 0.7 * Double(r) / Double(Self.rowsPerSide - 1))
+            let p = a + d * t
+            let first = p - n * reach, last = p + n * reach
+            guard min(first.x, last.x) >= 1, min(first.y, last.y) >= 1, max(first.x, last.x) <= Double(w - 2),
+                  max(first.y, last.y) <= Double(h - 2) else { continue }
+            let row = profiles.baseAddress! + rows * count
+            var clipped = false
+            for k in 0..<count {
+                let q = first + n * (Double(k) * step)
+                let x0 = Int(q.x), y0 = Int(q.y)
+                let fx = Float(q.x - Double(x0)), fy = Float(q.y - Double(y0))
+                let p00 = pixels + y0 * w + x0
+                let top = Float(p00[0]) + (Float(p00[1]) - Float(p00[0])) * fx
+                let bottom = Float(p00[w]) + (Float(p00[w + 1]) - Float(p00[w])) * fx
+                row[k] = top + (bottom - top) * fy
+                clipped = clipped || row[k] >= Self.clippedLuma
+            }
+            if !clipped { rows += 1 }
+        }
+        guard rows >= Self.minRows else { return nil }
+        for k in 0..<count {
+            for r in 0..<rows { column[r] = profiles[r * count + k] }
+            median[k] = Self.select(column, count: rows, rank: rows / 2)
+        }
+        // Central differences (one-sided at the ends), then a 3-tap box, as a slope per pixel.
+        for k in 0..<count {
+            let lo = max(0, k - 1), hi = min(count - 1, k + 1)
+            slope[k] = (median[hi] - median[lo]) / Float(Double(hi - lo) * step)
+        }
+        var previous: Float = 0
+        for k in 0..<count {
+            let next = k + 1 < count ? slope[k + 1] : 0
+            let current = slope[k]
+            slope[k] = (previous + current + next) / 3
+            previous = current
+        }
+        let centreIndex = count / 2, peakCells = Int(Self.peakReach / step)
+        var peak = centreIndex
+        for k in (centreIndex - peakCells)...(centreIndex + peakCells) where abs(slope[k]) > abs(slope[peak]) {
+            peak = k
+        }
+        let peakSlope = slope[peak]
+        guard abs(peakSlope) >= Self.minPeakSlope else { return nil }
+        let sign: Float = peakSlope > 0 ? 1 : -1, floor = Float(Self.rampShare) * abs(peakSlope)
+        var lo = peak, hi = peak
+        while lo > 0 && sign * slope[lo - 1] >= floor { lo -= 1 }
+        while hi < count - 1 && sign * slope[hi + 1] >= floor { hi += 1 }
+        return Double(hi - lo) * step
+    }
+
+    /// The `rank`-th smallest of the first `count` values (reorders them): Hoare's selection.
+    static func select(_ values: UnsafeMutableBufferPointer<Float>, count: Int, rank: Int) -> Float {
+        var lo = 0, hi = count - 1
+        while lo < hi {
+            let pivot = values[(lo + hi) / 2]
+            var i = lo, j = hi
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if rank <= j { hi = j } else if rank >= i { lo = i } else { return values[rank] }
+        }
+        return values[rank]
+    }
+}

@@ -1,0 +1,135 @@
+// The card outline's edge-spread width (`OutlineSmear`), and the BLURRY it adds to a frame whose print reads sharp.
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct OutlineSmearTests {
+    static let corners: [SIMD2<Double>] = [SIMD2(150, 100), SIMD2(490, 100), SIMD2(490, 314), SIMD2(150, 314)]
+
+    /// A light card (200) on a darker, noisy background (60), edges one pixel wide; `shade` paints over it.
+    static func card(width: Int = 640, height: Int = 400,
+                     shade: (Int, Int, inout Double) -> Void = { _, _, _ in }) -> GrayImage {
+        var random = SyntheticFrame.Random(state: 11)
+        let image = GrayImage()
+        image.resize(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                var v = (150..<490).contains(x) && (100..<314).contains(y) ? 200.0 : 60.0
+                shade(x, y, &v)
+                v += Double(random.next() % 9) - 4
+                image.pixels[y * width + x] = UInt8(max(0, min(255, v.rounded())))
+            }
+        }
+        return image
+    }
+
+    /// `image` averaged over `length` pixels along x: a shake sideways during the exposure.
+    static func smearedSideways(_ image: GrayImage, length: Int) -> GrayImage {
+        let out = GrayImage()
+        out.resize(width: image.width, height: image.height)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                var sum = 0
+                for k in 0..<length {
+                    sum += Int(image.pixels[y * image.width + min(image.width - 1, max(0, x + k - length / 2))])
+                }
+                out.pixels[y * image.width + x] = UInt8(sum / length)
+            }
+        }
+        return out
+    }
+
+    @Test func aSharpOutlineReadsAboutAPixel() throws {
+        let smear = try #require(OutlineSmear().measure(Self.card(), corners: Self.corners))
+        #expect(smear <= 2, "\(smear)")
+    }
+
+    /// Motion smears the two sides across it as wide as the shake and leaves the two along it crisp: the wider pair
+    /// tells.
+    @Test func aSidewaysShakeWidensTheSidesAcrossIt() throws {
+        let measure = OutlineSmear()
+        let smear = try #require(measure.measure(Self.smearedSideways(Self.card(), length: 12), corners: Self.corners))
+        #expect(smear >= 8 && smear <= 14, "\(smear)")
+        let image = Self.smearedSideways(Self.card(), length: 12), c = Self.corners
+        let centre = (c[0] + c[1] + c[2] + c[3]) / 4
+        let top = try #require(measure.sideWidth(image, from: c[0], to: c[1], centre: centre))
+        let right = try #require(measure.sideWidth(image, from: c[1], to: c[2], centre: centre))
+        #expect(top <= 2 && right >= 8, "top \(top), right \(right)")
+    }
+
+    /// A header band along the top starts with its own step a flat run inside the card's: two steps apart, not one
+    /// ramp.
+    @Test func aPrintedBandAlongASideIsNotARamp() throws {
+        let banded = Self.card { x, y, v in if (150..<490).contains(x) && (100..<112).contains(y) { v = 120 } }
+        let smear = try #require(OutlineSmear().measure(banded, corners: Self.corners))
+        #expect(smear <= 2, "\(smear)")
+    }
+
+    /// A soft shadow outside one side ramps into its edge; the side opposite stays crisp, and a smear always widens
+    /// both.
+    @Test func aShadowAlongOneSideIsNotASmear() throws {
+        let shadowed = Self.card { x, y, v in
+            if (150..<490).contains(x) && (314..<326).contains(y) { v = 200 - Double(y - 313) * 12 }
+        }
+        let measure = OutlineSmear(), c = Self.corners
+        let centre = (c[0] + c[1] + c[2] + c[3]) / 4
+        let bottom = try #require(measure.sideWidth(shadowed, from: c[2], to: c[3], centre: centre))
+        #expect(bottom >= 6, "\(bottom)")
+        let smear = try #require(measure.measure(shadowed, corners: c))
+        #expect(smear <= 2, "\(smear)")
+    }
+
+    /// A reflection's halo is a ramp of its own: profiles that reach the clipped level are left out, and a side
+    /// left with too few has no width.
+    @Test func profilesThroughAClippedReflectionAreLeftOut() throws {
+        let glared = Self.card { x, _, v in if x >= 470 && x < 520 { v = 255 } }
+        let measure = OutlineSmear(), c = Self.corners
+        let centre = (c[0] + c[1] + c[2] + c[3]) / 4
+        #expect(measure.sideWidth(glared, from: c[1], to: c[2], centre: centre) == nil)
+    }
+
+    @Test func sidesOutsideTheImageGiveNoWidth() {
+        let outside: [SIMD2<Double>] = [SIMD2(-200, -100), SIMD2(900, -100), SIMD2(900, 600), SIMD2(-200, 600)]
+        #expect(OutlineSmear().measure(Self.card(), corners: outside) == nil)
+    }
+
+    @Test func selectionFindsTheMedian() {
+        let values = UnsafeMutableBufferPointer<Float>.allocate(capacity: 9)
+        defer { values.deallocate() }
+        for (i, v) in [7, 1, 9, 3, 3, 8, 2, 6, 5].enumerated() { values[i] = Float(v) }
+        #expect(OutlineSmear.select(values, count: 9, rank: 4) == 5)
+        for (i, v) in [4, 4, 4, 4].enumerated() { values[i] = Float(v) }
+        #expect(OutlineSmear.select(values, count: 4, rank: 2) == 4)
+    }
+
+    /// Fixtures/README.md: a card shaken across its long sides (~9 working px, the motion dwelling at one end), its
+    /// print's crisp strokes along the shake outweighing the smeared ones: sharpness 0.55, GOOD. Its long sides' edge
+    /// ramps are several pixels wide: BLURRY, with the smear as its value.
+    @Test func aShakenCardWhosePrintReadsSharpIsBlurry() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-shaken-print-reads-sharp-camsim-seed27.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.feedback.map(\.code) == [.blurry], "\(analysis.feedback)")
+        let sharpness = try #require(analysis.metrics["sharpness"])
+        #expect(sharpness >= AnalysisThresholds.default.minDocumentSharpness, "\(sharpness)")
+        let smear = try #require(analysis.metrics["outlineSmear"])
+        #expect(analysis.feedback.first?.value == smear)
+        #expect(analysis.feedback.first?.threshold == AnalysisThresholds.default.maxOutlineSmear)
+        let corners: [(Double, Double)] = [(512.48, 386.31), (1425.34, 129.56), (1587.89, 717.44), (663.24, 955.34)]
+        let diagonal = (1920.0 * 1920 + 1080 * 1080).squareRoot()
+        let error = cornerError(analysis.region, corners)
+        #expect(error < 0.02 * diagonal, "\(error)")
+
+        var off = AnalysisThresholds.default
+        off.maxOutlineSmear = 0
+        let without = try FrameAnalyzer(thresholds: off).analyze(input, mode: .document)
+        #expect(without.primary == .good, "\(without.feedback)")
+        #expect(without.metrics["outlineSmear"] == nil)
+    }
+
+    @Test func theThresholdIsReadFromJSONAndRangeChecked() throws {
+        let t = try AnalysisThresholds(json: Array(#"{"maxOutlineSmear": 0.01}"#.utf8))
+        #expect(t.maxOutlineSmear == 0.01)
+        #expect(throws: AnalysisThresholdsError.self) {
+            try AnalysisThresholds(json: Array(#"{"maxOutlineSmear": -1}"#.utf8))
+        }
+    }
+}
