@@ -11,8 +11,8 @@
 ///
 /// Per side, the median of `rowsPerSide` profiles across it (between 15 % and 85 % of its length, away from the
 /// rounded corners; the median keeps a thumb over part of the side out), then the ramp around the profile's steepest
-/// point within `peakReach` of the side: as far as the slope keeps the same sign and at least `rampShare` of its
-/// peak. A printed band along the side (a header band) starts with its own step, a flat run apart, so it does not
+/// point within `peakReach` of the side, at the sign of the step from the background's level to the card's edge: as
+/// far as the slope keeps that sign and at least `rampShare` of its peak. A printed band along the side (a header band) starts with its own step, a flat run apart, so it does not
 /// widen the ramp; a soft shadow beside the card rises too gently to count; a profile through a clipped reflection
 /// (glare, whose halo is a ramp) is left out. Both sides of a pair must be wide: a band
 /// or shadow along one side is not a smear, which always widens two opposite sides alike.
@@ -31,6 +31,11 @@ final class OutlineSmear {
     static let rampShare = 0.25
     /// A peak slope below this (luma levels per pixel) is no edge to measure.
     static let minPeakSlope: Float = 2
+    /// The background's level is read over the profile's outer `levelReach` pixels, the card's edge over as many
+    /// from `insideFrom` pixels inside the side; a difference below `minStep` levels is no step to measure.
+    static let levelReach = 2.0
+    static let insideFrom = 2.0
+    static let minStep: Float = 8
     static let shortestSide = 24.0
     /// A profile that reaches this luma crosses a clipped reflection, whose halo is a soft ramp of its own: left out.
     static let clippedLuma = Float(CardSharpness.clippedLuma)
@@ -120,14 +125,23 @@ final class OutlineSmear {
             slope[k] = (previous + current + next) / 3
             previous = current
         }
+        // The outline's step runs from the background's level to the card's edge: its sign is theirs, whatever
+        // print lies just inside (a dark band's bright text has steeper slopes of the other sign).
         let centreIndex = count / 2, peakCells = Int(Self.peakReach / step)
+        let outsideCells = Int(Self.levelReach / step), insideFrom = centreIndex + Int(Self.insideFrom / step)
+        var outside: Float = 0, inside: Float = 0
+        for k in 0..<outsideCells { outside += median[k] }
+        for k in insideFrom..<(insideFrom + outsideCells) { inside += median[k] }
+        let levels = (inside - outside) / Float(outsideCells)
+        guard abs(levels) >= Self.minStep else { return nil }
+        let sign: Float = levels > 0 ? 1 : -1
         var peak = centreIndex
-        for k in (centreIndex - peakCells)...(centreIndex + peakCells) where abs(slope[k]) > abs(slope[peak]) {
+        for k in (centreIndex - peakCells)...(centreIndex + peakCells) where sign * slope[k] > sign * slope[peak] {
             peak = k
         }
-        let peakSlope = slope[peak]
-        guard abs(peakSlope) >= Self.minPeakSlope else { return nil }
-        let sign: Float = peakSlope > 0 ? 1 : -1, floor = Float(Self.rampShare) * abs(peakSlope)
+        let peakSlope = sign * slope[peak]
+        guard peakSlope >= Self.minPeakSlope else { return nil }
+        let floor = Float(Self.rampShare) * peakSlope
         var lo = peak, hi = peak
         while lo > 0 && sign * slope[lo - 1] >= floor { lo -= 1 }
         while hi < count - 1 && sign * slope[hi + 1] >= floor { hi += 1 }

@@ -125,6 +125,22 @@ import Testing
         #expect(without.metrics["outlineSmear"] == nil)
     }
 
+    /// Fixtures/README.md: a card shaken diagonally (~13 working px), the hand over its right side, bright MRZ text
+    /// just inside its bottom edge. The steepest slope beside the bottom side is the text's, of the other sign; the
+    /// outline's step is read at the sign from the background's level to the card's edge, and both long sides are
+    /// ramps: BLURRY (sharpness 0.59, GOOD, without it).
+    @Test func aShakenCardIsJudgedOnItsOutlinesStepNotThePrintInsideIt() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-shaken-diagonally-hand-over-side-camsim-seed10.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.feedback.map(\.code) == [.blurry], "\(analysis.feedback)")
+        let smear = try #require(analysis.metrics["outlineSmear"])
+        #expect(smear > 1.5 * AnalysisThresholds.default.maxOutlineSmear, "\(smear)")
+
+        var off = AnalysisThresholds.default
+        off.maxOutlineSmear = 0
+        #expect(try FrameAnalyzer(thresholds: off).analyze(input, mode: .document).primary == .good)
+    }
+
     @Test func theThresholdIsReadFromJSONAndRangeChecked() throws {
         let t = try AnalysisThresholds(json: Array(#"{"maxOutlineSmear": 0.01}"#.utf8))
         #expect(t.maxOutlineSmear == 0.01)
