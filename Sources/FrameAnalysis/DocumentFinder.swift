@@ -97,6 +97,9 @@ final class DocumentFinder {
     static let bandLines = 2
     static let minSeedSupport = 0.6
     static let maxSearchedSkew = 15.0
+    /// The largest angle (degrees) between a side of an outline closed by a frame border and the nearest side of an
+    /// outline inside or across it for the inner one to be taken for the outer card's print (see `printAligned`).
+    static let maxPrintMisalignment = 6.0
     /// The largest deviation of a corner from square (degrees) with which a quad counts as seen nearly square-on in
     /// the search for a missing band (`completeBand`): below it, foreshortening does not lengthen a card much.
     static let maxSquareOnSkew = 15.0
@@ -170,6 +173,10 @@ final class DocumentFinder {
     /// densely printed (`minDeepPrintedTexture`; see `bestQuad`). Always on; tests turn it off to show the frames it
     /// decides.
     var admitsDeepPrintedOutlines = true
+    /// Whether an outline seen whole inside or across a border-closed winner, turned apart from its sides, replaces it
+    /// (`printAligned`; in `find` and in `FrameAnalyzer`'s search at the detection scale). Always on; tests turn it
+    /// off to show the frames it decides.
+    var takesOutlinesTurnedApart = true
     /// Whether an accepted winner below `reconsideredBelow` is searched again among more lines (see `find`). Always
     /// on; tests turn it off to show the frames it decides.
     var searchesWeakWinnersAgain = true
@@ -409,7 +416,13 @@ final class DocumentFinder {
                completesThreeSides(fourth.winner, searchedFrom: firstSearched, width: w, height: h) {
                 whole = fourth
             }
-            if let whole, whole.confidence >= acceptance, Self.apart(whole.quad, closed.quad) { found = whole }
+            // (Or one inside or across it but turned apart from its sides, which its print cannot be: a card lying
+            // inside a desk's outline, `printAligned`.)
+            if let whole, whole.confidence >= acceptance,
+               Self.apart(whole.quad, closed.quad)
+                || (takesOutlinesTurnedApart && !Self.printAligned(whole.quad, with: closed.quad, width: w, height: h)) {
+                found = whole
+            }
         }
         guard var best = found else { return nil }
         let borderClosed = best.borders.contains(true)
@@ -445,6 +458,36 @@ final class DocumentFinder {
         guard lines.count >= 2 else { return false }
         readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
         return true
+    }
+
+    /// Whether a side of `closed` that is not a frame border runs within `maxPrintMisalignment` of one of `inner`'s
+    /// sides: a card's print (its photo, a printed panel, its bands) is laid out along the card's sides, so an
+    /// outline inside or across a card that leaves the frame can be that card's print only when aligned with it. A
+    /// card lying on a desk is turned as its holder left it, apart from the desk's stripes, a keyboard's edge or a
+    /// mat's, which a border-closed outline around it is made of. (One aligned side is enough: an outline of one
+    /// print line and three of the card's sides — framegen's `cut_off_0003`, its photo cut by a horizontal line —
+    /// is aligned on the sides it shares and is the card's print; asking every side to align replaced that card.)
+    static func printAligned(_ inner: Quadrilateral, with closed: Quadrilateral, width w: Int, height h: Int) -> Bool {
+        func direction(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+            let d = b - a
+            let angle = atan2(d.y, d.x) * 180 / .pi
+            return angle < 0 ? angle + 180 : angle
+        }
+        func apartDegrees(_ a: Double, _ b: Double) -> Double { let d = abs(a - b); return min(d, 180 - d) }
+        // A side along a frame border (both ends within a pixel of the same edge) is the frame's, not the card's.
+        func onBorder(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
+            let right = Double(w - 1), bottom = Double(h - 1)
+            return (a.x <= 1 && b.x <= 1) || (a.y <= 1 && b.y <= 1) || (a.x >= right - 1 && b.x >= right - 1)
+                || (a.y >= bottom - 1 && b.y >= bottom - 1)
+        }
+        let innerDirections = (0..<4).map { direction(inner.corners[$0], inner.corners[($0 + 1) & 3]) }
+        for i in 0..<4 {
+            let a = closed.corners[i], b = closed.corners[(i + 1) & 3]
+            guard !onBorder(a, b) else { continue }
+            let side = direction(a, b)
+            if innerDirections.contains(where: { apartDegrees($0, side) <= Self.maxPrintMisalignment }) { return true }
+        }
+        return false
     }
 
     /// Whether neither quad's centre lies inside the other (two outlines apart, not one inside or around the other).

@@ -174,11 +174,12 @@ public final class FrameAnalyzer {
         // or grained desk, a keyboard) aliases into the card's edge and scatters its direction: the card's sides
         // are then no peaks, or too weak ones for the vote's candidates, and an outline of background lines closed
         // by frame borders wins. After such a winner the frame is searched again with the vote on the detection
-        // image itself (`DocumentFinder.find(votingAtDetectionScale:)`), and an outline seen whole, apart from it
-        // (as the border-closed follow-up in `find` takes one) and more confident replaces it (accepted was not
-        // enough: a background outline at 0.60 below a held card took its place). Not after no card at all: there it
-        // found more cards, but also cards in empty textured scenes (docs/capture.md, "Document quad"). Not in a
-        // light search, nor in an over-exposed frame (whose wider searches find only false quads).
+        // image itself (`DocumentFinder.find(votingAtDetectionScale:)`), and an outline seen whole, apart from it or
+        // turned apart from its sides (as the border-closed follow-up in `find` takes one) and more confident
+        // replaces it (accepted was not enough: a background outline at 0.60 below a held card took its place). Not
+        // after no card at all: there it found more cards, but also cards in empty textured scenes (docs/capture.md,
+        // "Document quad"). Not in a light search, nor in an over-exposed frame (whose wider searches find only false
+        // quads).
         let acceptance = thresholds.minDocumentConfidence
         if searchesAtDetectionScale, !lightSearch, detection.meanLuma <= thresholds.maxBrightness,
            let first = found, first.confidence >= acceptance, first.borderClosed,
@@ -186,7 +187,10 @@ public final class FrameAnalyzer {
                                            widerSearchMaxLuma: thresholds.maxBrightness,
                                            votingAtDetectionScale: true),
            whole.confidence > first.confidence, !whole.borderClosed,
-           DocumentFinder.apart(first.quad, whole.quad) {
+           DocumentFinder.apart(first.quad, whole.quad)
+            || (documentFinder.takesOutlinesTurnedApart
+                && !DocumentFinder.printAligned(whole.quad, with: first.quad, width: working.width,
+                                                height: working.height)) {
             found = whole
         }
         // Nothing in luma: the card may be there in colour only (its sides at its background's brightness). Not in

@@ -1,0 +1,57 @@
+// An outline closed by a frame border may be a card leaving the frame, with an outline of its print (photo, panel)
+// inside it, or background lines (a desk's stripes, a keyboard's edge) around a card lying inside them. The print is
+// laid out along the card's sides; a card lying on a desk is turned as it was put down: an outline inside or across
+// a border-closed one, turned apart from its sides, is a card of its own (`DocumentFinder.printAligned`).
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct PrintAlignmentTests {
+    static func quad(_ points: [(Double, Double)]) -> Quadrilateral {
+        Quadrilateral(corners: points.map { SIMD2($0.0, $0.1) })
+    }
+
+    /// A card turned 10° leaving the frame's right edge (its right side on the border).
+    static let cutOffCard = quad([(300, 80), (639, 140), (639, 330), (270, 270)])
+
+    @Test func aPhotoLaidOutAlongTheCardsSidesIsItsPrint() {
+        let photo = Self.quad([(320, 120), (400, 134), (385, 234), (305, 220)])
+        #expect(DocumentFinder.printAligned(photo, with: Self.cutOffCard, width: 640, height: 360))
+    }
+
+    @Test func anOutlineSharingOneSideDirectionIsStillPrint() {
+        // The photo cut by a level print line: its top is turned 10° from the card's top, its sides are not.
+        let cutPhoto = Self.quad([(311, 180), (393, 180), (385, 234), (305, 220)])
+        #expect(DocumentFinder.printAligned(cutPhoto, with: Self.cutOffCard, width: 640, height: 360))
+    }
+
+    @Test func aCardTurnedApartFromTheOutlineIsNotItsPrint() {
+        // A card square to the frame inside it: every side of the outer outline is 9–10° from each of its sides.
+        let turned = Self.quad([(340, 150), (440, 150), (440, 230), (340, 230)])
+        #expect(!DocumentFinder.printAligned(turned, with: Self.cutOffCard, width: 640, height: 360))
+    }
+
+    @Test func sidesAlongTheFrameBordersAreNotCompared() {
+        // An outline closed by the right and bottom borders whose two inner sides are 8–9° from a card square to
+        // the frame: the card is not its print, although its sides run as the borders do.
+        let closed = Self.quad([(200, 60), (639, 0), (639, 359), (249, 359)])
+        let squareCard = Self.quad([(300, 150), (460, 150), (460, 250), (300, 250)])
+        #expect(!DocumentFinder.printAligned(squareCard, with: closed, width: 640, height: 360))
+    }
+
+    /// Fixtures/README.md: a light card over-exposed on a striped desk beside a keyboard. An outline of the keyboard's
+    /// edge and a stripe, closed by the frame's top and bottom, won around the card (MOVE_AWAY first); the card, seen
+    /// whole inside it and turned apart from its sides, replaces it: TOO_BRIGHT, as labelled.
+    @Test func aCardInsideADesksBorderClosedOutlineReplacesIt() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-inside-border-closed-desk-outline-camsim-seed3.jpg"))
+        let corners: [(Double, Double)] = [(287.84, 76.41), (1081.55, 188.78), (991.68, 681.73), (232.94, 558.47)]
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.feedback.map(\.code) == [.tooBright], "\(analysis.feedback)")
+        let diagonal = (1280.0 * 1280 + 720 * 720).squareRoot()
+        #expect(cornerError(analysis.region, corners) < 0.02 * diagonal, "\(String(describing: analysis.region))")
+
+        let apartOnly = FrameAnalyzer()
+        apartOnly.documentFinder.takesOutlinesTurnedApart = false
+        let before = try apartOnly.analyze(input, mode: .document)
+        #expect(before.primary == .moveAway, "\(before.feedback)")
+    }
+}
