@@ -170,17 +170,12 @@ extension DocumentFinder {
             if deep && !admitsDeepPrintedOutlines { continue }
             let texture = interiorTexture(candidate.corners, in: image)
             if deep && texture < Self.minDeepPrintedTexture { continue }
-            // A printed inside that repeats (keys, bars, stripes: `InteriorPeriodicity`) is no card's; as the
-            // fallback below it counts as bare.
-            let printed = texture >= Self.minInteriorTexture
-            let repeating = printed && rejectsRepeatingInsides
-                && periodicity.repeats(candidate.corners, in: printSource?.image ?? image)
-            if printed && !repeating {
+            if texture >= Self.minInteriorTexture {
                 best = candidate
                 bestTexture = texture
                 break
             }
-            if bestTexture < 0 { bestTexture = repeating ? 0 : texture }
+            if bestTexture < 0 { bestTexture = texture }
         }
         if bestTexture < Self.minInteriorTexture {
             let share = max(0, bestTexture) / Self.minInteriorTexture

@@ -177,10 +177,6 @@ final class DocumentFinder {
     /// (`printAligned`; in `find` and in `FrameAnalyzer`'s search at the detection scale). Always on; tests turn it
     /// off to show the frames it decides.
     var takesOutlinesTurnedApart = true
-    /// Whether a quad whose inside repeats (keys, bars, stripes; `InteriorPeriodicity`) is passed over as a card in
-    /// `bestQuad`. Always on; tests turn it off to show the frames it decides.
-    var rejectsRepeatingInsides = true
-    let periodicity = InteriorPeriodicity()
     /// Whether an accepted winner below `reconsideredBelow` is searched again among more lines (see `find`). Always
     /// on; tests turn it off to show the frames it decides.
     var searchesWeakWinnersAgain = true
