@@ -30,7 +30,7 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         let analysis = try analyzeDocument(documentFrame())
         let diagonal = (640.0 * 640 + 360 * 360).squareRoot()
         #expect(cornerError(analysis.region, goodCorners) < 0.01 * diagonal)
-        #expect(analysis.region!.confidence > 0.7)
+        #expect(try #require(analysis.region).confidence > 0.7)
         #expect(analysis.primary == .good, "\(analysis.feedback)")
         #expect(analysis.feedback == [Feedback(code: .good)])
         #expect(analysis.width == 640 && analysis.height == 360)
@@ -131,7 +131,7 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         let analysis = try analyzeDocument(documentFrame(corners: corners))
         #expect(analysis.primary == .moveAway, "\(analysis.feedback) \(analysis.metrics)")
         #expect(!analysis.feedback.contains { $0.code == .cutOff })
-        #expect(analysis.metrics["fill"]! > AnalysisThresholds.default.maxFill)
+        #expect(try #require(analysis.metrics["fill"]) > AnalysisThresholds.default.maxFill)
     }
 
     @Test func cardHeldAcrossAPortraitFrameIsJudgedAgainstTheFrameWidth() throws {
@@ -153,7 +153,7 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         let analysis = try analyzeDocument(documentFrame(corners: corners))
         #expect(cornerError(analysis.region, corners) < 7)
         #expect(analysis.primary == .moveCloser, "\(analysis.feedback)")
-        #expect(analysis.metrics["fill"]! < AnalysisThresholds.default.minFill)
+        #expect(try #require(analysis.metrics["fill"]) < AnalysisThresholds.default.minFill)
     }
 
     @Test func fillAboveTheMaximumAsksToMoveAway() throws {
@@ -168,7 +168,7 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         let corners = [(200.0, 60.0), (440.0, 100.0), (470.0, 270.0), (150.0, 320.0)]
         let analysis = try analyzeDocument(documentFrame(corners: corners))
         #expect(analysis.primary == .tilted, "\(analysis.feedback) \(analysis.metrics)")
-        #expect(analysis.metrics["skew"]! > AnalysisThresholds.default.maxSkew)
+        #expect(try #require(analysis.metrics["skew"]) > AnalysisThresholds.default.maxSkew)
     }
 
     @Test func cardTiltedAwayAtAGoodDistanceIsTiltedNotMoveCloser() throws {
@@ -178,7 +178,7 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         let analysis = try analyzeDocument(documentFrame(corners: corners))
         #expect(analysis.primary == .tilted, "\(analysis.feedback) \(analysis.metrics)")
         #expect(!analysis.feedback.contains { $0.code == .moveCloser })
-        #expect(analysis.metrics["fill"]! < AnalysisThresholds.default.minFill)
+        #expect(try #require(analysis.metrics["fill"]) < AnalysisThresholds.default.minFill)
     }
 
     @Test func darkFrameIsTooDark() throws {
@@ -221,7 +221,7 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         let analysis = try analyzeDocument(documentFrame { $0.blur(radius: 3, horizontalOnly: true) })
         #expect(analysis.primary == .blurry, "\(analysis.feedback) \(analysis.metrics) \(String(describing: analysis.region))")
         #expect(!analysis.feedback.contains { $0.code == .holdSteady })
-        #expect(analysis.metrics["motionAnisotropy"]! < AnalysisThresholds.default.maxMotionAnisotropy)
+        #expect(try #require(analysis.metrics["motionAnisotropy"]) < AnalysisThresholds.default.maxMotionAnisotropy)
     }
 
     @Test func fillIsRelativeToTheLargestCardTheFrameHolds() throws {
@@ -235,7 +235,7 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
     @Test func specularHighlightOnTheCardIsGlare() throws {
         let analysis = try analyzeDocument(documentFrame { $0.addGlare(centreX: 330, centreY: 180, radiusX: 40, radiusY: 25) })
         #expect(analysis.primary == .glare, "\(analysis.feedback) \(analysis.metrics)")
-        #expect(analysis.metrics["largestGlareBlob"]! > AnalysisThresholds.default.maxGlareBlob)
+        #expect(try #require(analysis.metrics["largestGlareBlob"]) > AnalysisThresholds.default.maxGlareBlob)
     }
 
     @Test func glareOutsideTheCardIsIgnored() throws {

@@ -17,7 +17,7 @@ import Testing
         let jpeg = documentFrame().jpeg()
         let analyzer = FrameAnalyzer()
         let alone = try analyzer.analyze(.jpeg(jpeg), mode: .document)
-        let previous = alone.region!.corners.map { FramePoint(x: $0.x / 640, y: $0.y / 360) }
+        let previous = try #require(alone.region).corners.map { FramePoint(x: $0.x / 640, y: $0.y / 360) }
         let inStream = try analyzer.analyze(.jpeg(jpeg), mode: .document, previous: previous)
         #expect(inStream.metrics["tracked"] == 1)
         #expect(alone.metrics["tracked"] == nil)

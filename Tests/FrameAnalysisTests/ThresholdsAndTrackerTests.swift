@@ -137,13 +137,13 @@ import Testing
         #expect(tracker.hint(thresholds: t) == nil, "0 turns tracking off")
     }
 
-    @Test func aCardStillMovingIsSearchedWhole() {
+    @Test func aCardStillMovingIsSearchedWhole() throws {
         var tracker = CaptureTracker()
         let t = AnalysisThresholds.default
         _ = tracker.update(with: frame(.moveCloser), thresholds: t)
         // 40 px of a 1469 px diagonal (2.7 %): more than maxCornerMotion, further than the tracked bands reach.
         _ = tracker.update(with: frame(.moveCloser, shift: 40), thresholds: t)
-        #expect(tracker.regionMotion! > t.maxCornerMotion)
+        #expect(try #require(tracker.regionMotion) > t.maxCornerMotion)
         #expect(tracker.hint(thresholds: t) == nil)
         _ = tracker.update(with: frame(.moveCloser, shift: 41), thresholds: t)
         #expect(tracker.hint(thresholds: t) == tracker.previousRegion && tracker.previousRegion != nil)
@@ -238,7 +238,7 @@ import Testing
 
     /// A GOOD selfie may show a second face too small to count as a person: the user's box is still for capture,
     /// but it is not followed (the next frame is searched whole, the small face with it).
-    @Test func aGoodSelfieWithASmallSecondFaceIsStillButNotFollowed() {
+    @Test func aGoodSelfieWithASmallSecondFaceIsStillButNotFollowed() throws {
         var tracker = CaptureTracker()
         let t = AnalysisThresholds.default   // stillFrames 3
         let user = FaceRegion(x: 512, y: 216, width: 256, height: 288, eyes: 2)
@@ -259,7 +259,7 @@ import Testing
                 "moved from the two-face frame's box: the run starts over")
         #expect(tracker.followableInARow == 1)
         // The motion was measured from a box that was not followed: it does not withhold the lone face's box.
-        #expect(tracker.regionMotion! > t.maxCornerMotion)
+        #expect(try #require(tracker.regionMotion) > t.maxCornerMotion)
         #expect(tracker.hint(thresholds: t) == tracker.previousRegion && tracker.previousRegion != nil)
     }
 
@@ -279,7 +279,7 @@ import Testing
             + #","lastMotion":0.001}"#
         var tracker = try decode(old)
         #expect(tracker.consecutiveGood == 2 && tracker.trackedInARow == 0 && tracker.followableInARow == 0)
-        let corners = frame(.good).region!.corners
+        let corners = try #require(frame(.good).region).corners
         #expect(tracker.previousRegion == corners.map { FramePoint(x: $0.x / 1280, y: $0.y / 720) })
         #expect(tracker.regionMotion == 0.001 && tracker.waitingFeedback == nil)
         var t = AnalysisThresholds.default
