@@ -419,8 +419,7 @@ final class DocumentFinder {
             // (Or one inside or across it but turned apart from its sides, which its print cannot be: a card lying
             // inside a desk's outline, `printAligned`.)
             if let whole, whole.confidence >= acceptance,
-               Self.apart(whole.quad, closed.quad)
-                || (takesOutlinesTurnedApart && !Self.printAligned(whole.quad, with: closed.quad, width: w, height: h)) {
+               outlineSeenWhole(whole.quad, replaces: closed.quad, width: w, height: h) {
                 found = whole
             }
         }
@@ -460,6 +459,15 @@ final class DocumentFinder {
         return true
     }
 
+    /// Whether an outline seen whole may replace a border-closed winner (`closed`; both on a `width` × `height`
+    /// image): when it lies apart from it, or inside or across it but turned apart from its sides (`printAligned`,
+    /// unless `takesOutlinesTurnedApart` is off). The rule of `find`'s border-closed follow-up and of
+    /// `FrameAnalyzer`'s search at the detection scale.
+    func outlineSeenWhole(_ whole: Quadrilateral, replaces closed: Quadrilateral, width: Int, height: Int) -> Bool {
+        Self.apart(whole, closed)
+            || (takesOutlinesTurnedApart && !Self.printAligned(whole, with: closed, width: width, height: height))
+    }
+
     /// Whether a side of `closed` that is not a frame border runs within `maxPrintMisalignment` of one of `inner`'s
     /// sides: a card's print (its photo, a printed panel, its bands) is laid out along the card's sides, so an
     /// outline inside or across a card that leaves the frame can be that card's print only when aligned with it. A
@@ -480,12 +488,14 @@ final class DocumentFinder {
             return (a.x <= 1 && b.x <= 1) || (a.y <= 1 && b.y <= 1) || (a.x >= right - 1 && b.x >= right - 1)
                 || (a.y >= bottom - 1 && b.y >= bottom - 1)
         }
-        let innerDirections = (0..<4).map { direction(inner.corners[$0], inner.corners[($0 + 1) & 3]) }
         for i in 0..<4 {
             let a = closed.corners[i], b = closed.corners[(i + 1) & 3]
             guard !onBorder(a, b) else { continue }
             let side = direction(a, b)
-            if innerDirections.contains(where: { apartDegrees($0, side) <= Self.maxPrintMisalignment }) { return true }
+            for j in 0..<4 where apartDegrees(direction(inner.corners[j], inner.corners[(j + 1) & 3]), side)
+                <= Self.maxPrintMisalignment {
+                return true
+            }
         }
         return false
     }

@@ -187,10 +187,8 @@ public final class FrameAnalyzer {
                                            widerSearchMaxLuma: thresholds.maxBrightness,
                                            votingAtDetectionScale: true),
            whole.confidence > first.confidence, !whole.borderClosed,
-           DocumentFinder.apart(first.quad, whole.quad)
-            || (documentFinder.takesOutlinesTurnedApart
-                && !DocumentFinder.printAligned(whole.quad, with: first.quad, width: working.width,
-                                                height: working.height)) {
+           documentFinder.outlineSeenWhole(whole.quad, replaces: first.quad, width: working.width,
+                                           height: working.height) {
             found = whole
         }
         // Nothing in luma: the card may be there in colour only (its sides at its background's brightness). Not in

@@ -54,4 +54,33 @@ import Testing
         let before = try apartOnly.analyze(input, mode: .document)
         #expect(before.primary == .moveAway, "\(before.feedback)")
     }
+
+    /// Fixtures/README.md: a blurred card on a dark desk below a keyboard. The outline of the keyboard's edge and
+    /// the frame's left and bottom won around it (MOVE_AWAY first); the search with the vote at the detection scale
+    /// finds the card inside it, turned apart from its sides, and that search's replacement takes it: BLURRY, as
+    /// labelled. (`find`'s own follow-up does not: the card is not among its lines, so this frame shows the second
+    /// call site.)
+    @Test func aCardFoundAtTheDetectionScaleInsideTheOutlineReplacesIt() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-inside-keyboard-edge-outline-camsim-portrait-seed28.jpg"))
+        let corners: [(Double, Double)] = [(81.17, 822.43), (452.03, 791.61), (483.91, 1063.51), (89.78, 1074.7)]
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.feedback.map(\.code) == [.blurry], "\(analysis.feedback)")
+        let diagonal = (720.0 * 720 + 1280 * 1280).squareRoot()
+        #expect(cornerError(analysis.region, corners) < 0.02 * diagonal, "\(String(describing: analysis.region))")
+
+        let apartOnly = FrameAnalyzer()
+        apartOnly.documentFinder.takesOutlinesTurnedApart = false
+        #expect(try apartOnly.analyze(input, mode: .document).primary == .moveAway)
+        let halfSizeVoteOnly = FrameAnalyzer()
+        halfSizeVoteOnly.searchesAtDetectionScale = false
+        #expect(try halfSizeVoteOnly.analyze(input, mode: .document).primary == .moveAway)
+    }
+
+    /// The other call site: `find`'s border-closed follow-up alone decides the camsim seed 3 fixture.
+    @Test func findsOwnFollowUpTakesTheCardWithoutTheDetectionScaleSearch() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-inside-border-closed-desk-outline-camsim-seed3.jpg"))
+        let halfSizeVoteOnly = FrameAnalyzer()
+        halfSizeVoteOnly.searchesAtDetectionScale = false
+        #expect(try halfSizeVoteOnly.analyze(input, mode: .document).feedback.map(\.code) == [.tooBright])
+    }
 }
