@@ -38,49 +38,52 @@ import Testing
         #expect(!DocumentFinder.printAligned(squareCard, with: closed, width: 640, height: 360))
     }
 
-    /// Fixtures/README.md: a light card over-exposed on a striped desk beside a keyboard. An outline of the keyboard's
-    /// edge and a stripe, closed by the frame's top and bottom, won around the card (MOVE_AWAY first); the card, seen
-    /// whole inside it and turned apart from its sides, replaces it: TOO_BRIGHT, as labelled.
-    @Test func aCardInsideADesksBorderClosedOutlineReplacesIt() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("card-inside-border-closed-desk-outline-camsim-seed3.jpg"))
-        let corners: [(Double, Double)] = [(287.84, 76.41), (1081.55, 188.78), (991.68, 681.73), (232.94, 558.47)]
+    /// A frame where a card lies inside or across a border-closed winner of background lines.
+    struct CardInsideOutline: Sendable, CustomTestStringConvertible {
+        let fixture: String
+        let width: Double, height: Double
+        /// The card's labelled corners.
+        let corners: [(Double, Double)]
+        /// The answer, and the answer without the search at the detection scale (`searchesAtDetectionScale` off).
+        let codes: [FeedbackCode], codesWithoutDetectionScale: [FeedbackCode]
+        var testDescription: String { fixture }
+    }
+
+    static let cardsInsideOutlines = [
+        // Fixtures/README.md: a light card over-exposed on a striped desk beside a keyboard. An outline of the
+        // keyboard's edge and a stripe, closed by the frame's top and bottom, won around the card (MOVE_AWAY first).
+        // `find`'s own border-closed follow-up takes the card: TOO_BRIGHT, as labelled, with or without the search at
+        // the detection scale.
+        CardInsideOutline(fixture: "card-inside-border-closed-desk-outline-camsim-seed3.jpg", width: 1280, height: 720,
+                          corners: [(287.84, 76.41), (1081.55, 188.78), (991.68, 681.73), (232.94, 558.47)],
+                          codes: [.tooBright], codesWithoutDetectionScale: [.tooBright]),
+        // Fixtures/README.md: a blurred card on a dark desk below a keyboard. The outline of the keyboard's edge and
+        // the frame's left and bottom won around it. `find`'s own follow-up does not find the card (it is not among
+        // its lines); the search at the detection scale does, and its replacement takes it: BLURRY, as labelled.
+        // This frame shows the second call site.
+        CardInsideOutline(fixture: "card-inside-keyboard-edge-outline-camsim-portrait-seed28.jpg", width: 720,
+                          height: 1280,
+                          corners: [(81.17, 822.43), (452.03, 791.61), (483.91, 1063.51), (89.78, 1074.7)],
+                          codes: [.blurry], codesWithoutDetectionScale: [.moveAway, .tilted, .tooDark, .blurry]),
+    ]
+
+    /// The card, seen whole inside the winner and turned apart from its sides, replaces it (within 2 % of the
+    /// diagonal); with the rule off the frame is MOVE_AWAY.
+    @Test(arguments: cardsInsideOutlines)
+    func aCardInsideABorderClosedOutlineReplacesIt(_ frame: CardInsideOutline) throws {
+        let input = FrameInput.jpeg(try fixtureBytes(frame.fixture))
         let analysis = try FrameAnalyzer().analyze(input, mode: .document)
-        #expect(analysis.feedback.map(\.code) == [.tooBright], "\(analysis.feedback)")
-        let diagonal = (1280.0 * 1280 + 720 * 720).squareRoot()
-        #expect(cornerError(analysis.region, corners) < 0.02 * diagonal, "\(String(describing: analysis.region))")
+        #expect(analysis.feedback.map(\.code) == frame.codes, "\(analysis.feedback)")
+        let diagonal = (frame.width * frame.width + frame.height * frame.height).squareRoot()
+        #expect(cornerError(analysis.region, frame.corners) < 0.02 * diagonal, "\(String(describing: analysis.region))")
 
         let apartOnly = FrameAnalyzer()
         apartOnly.documentFinder.takesOutlinesTurnedApart = false
         let before = try apartOnly.analyze(input, mode: .document)
         #expect(before.primary == .moveAway, "\(before.feedback)")
-    }
-
-    /// Fixtures/README.md: a blurred card on a dark desk below a keyboard. The outline of the keyboard's edge and
-    /// the frame's left and bottom won around it (MOVE_AWAY first); the search with the vote at the detection scale
-    /// finds the card inside it, turned apart from its sides, and that search's replacement takes it: BLURRY, as
-    /// labelled. (`find`'s own follow-up does not: the card is not among its lines, so this frame shows the second
-    /// call site.)
-    @Test func aCardFoundAtTheDetectionScaleInsideTheOutlineReplacesIt() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("card-inside-keyboard-edge-outline-camsim-portrait-seed28.jpg"))
-        let corners: [(Double, Double)] = [(81.17, 822.43), (452.03, 791.61), (483.91, 1063.51), (89.78, 1074.7)]
-        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
-        #expect(analysis.feedback.map(\.code) == [.blurry], "\(analysis.feedback)")
-        let diagonal = (720.0 * 720 + 1280 * 1280).squareRoot()
-        #expect(cornerError(analysis.region, corners) < 0.02 * diagonal, "\(String(describing: analysis.region))")
-
-        let apartOnly = FrameAnalyzer()
-        apartOnly.documentFinder.takesOutlinesTurnedApart = false
-        #expect(try apartOnly.analyze(input, mode: .document).primary == .moveAway)
         let halfSizeVoteOnly = FrameAnalyzer()
         halfSizeVoteOnly.searchesAtDetectionScale = false
-        #expect(try halfSizeVoteOnly.analyze(input, mode: .document).primary == .moveAway)
-    }
-
-    /// The other call site: `find`'s border-closed follow-up alone decides the camsim seed 3 fixture.
-    @Test func findsOwnFollowUpTakesTheCardWithoutTheDetectionScaleSearch() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("card-inside-border-closed-desk-outline-camsim-seed3.jpg"))
-        let halfSizeVoteOnly = FrameAnalyzer()
-        halfSizeVoteOnly.searchesAtDetectionScale = false
-        #expect(try halfSizeVoteOnly.analyze(input, mode: .document).feedback.map(\.code) == [.tooBright])
+        let halfSize = try halfSizeVoteOnly.analyze(input, mode: .document)
+        #expect(halfSize.feedback.map(\.code) == frame.codesWithoutDetectionScale, "\(halfSize.feedback)")
     }
 }
