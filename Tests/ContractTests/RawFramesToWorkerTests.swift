@@ -45,6 +45,9 @@ struct RawFramesToWorkerTests {
             environment["KYC_MAX_MESSAGE_BYTES"] = String(RawFramesToWorkerTests.maxMessageBytes)
             environment["LOG_LEVEL"] = "critical"
             process.environment = environment
+            // Not the test process's output: `swift test` waits for every holder of that pipe (StackHarness.start).
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
             try process.run()
         }
 

@@ -13,6 +13,8 @@ final class StackHarness: @unchecked Sendable {
     /// Holds `dataDirectory`; removed in deinit, after every process writing into it has exited.
     private let temporaryDirectory: TemporaryDirectory
     let dataDirectory: String
+    /// Every started process's standard output and error, one file each (see `start`); removed with the harness.
+    private let logDirectory: TemporaryDirectory
     let httpPort: Int
     let brokerEndpoint: String
     let brokerClientEndpoint: String
@@ -33,6 +35,7 @@ final class StackHarness: @unchecked Sendable {
     init() throws {
         temporaryDirectory = try TemporaryDirectory("kyc-e2e")
         dataDirectory = temporaryDirectory.path
+        logDirectory = try TemporaryDirectory("kyc-e2e-logs")
         httpPort = try Self.freePort()
         brokerEndpoint = "tcp://127.0.0.1:\(try Self.freePort())"
         brokerClientEndpoint = "tcp://127.0.0.1:\(try Self.freePort())"
@@ -46,6 +49,7 @@ final class StackHarness: @unchecked Sendable {
         // database there afterwards (Database creates missing parent directories), and either is left behind.
         stopAll()
         temporaryDirectory.remove()
+        logDirectory.remove()
     }
 
     /// The directory holding the package's executables (beside the test bundle).
@@ -103,6 +107,10 @@ final class StackHarness: @unchecked Sendable {
         return env
     }
 
+    /// Starts `executable` from the build directory with the harness's environment. Its standard output and error go
+    /// to a log file of its own (`logFile(of:)`), never to the test process's: `swift test` waits until every holder
+    /// of the test process's output pipe has closed it, so a process that outlived a crashed test process (and its
+    /// children, which `kycctl up` starts) kept the whole run waiting (2026-12-03: about 28 minutes).
     @discardableResult
     func start(_ executable: String, arguments: [String] = [], extraEnvironment: [String: String] = [:]) throws
         -> Process {
@@ -110,9 +118,29 @@ final class StackHarness: @unchecked Sendable {
         process.executableURL = Self.buildDirectory.appendingPathComponent(executable)
         process.arguments = arguments
         process.environment = environment.merging(extraEnvironment) { _, new in new }
+        let path = logFile(of: executable, index: processes[executable, default: []].count)
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let log = FileHandle(forWritingAtPath: path) else {
+            throw HarnessError("cannot create the log file \(path)")
+        }
+        defer { try? log.close() }  // the child has its own copy of the descriptor
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
         try process.run()
         processes[executable, default: []].append(process)
         return process
+    }
+
+    /// Where the `index`-th process started from `executable` writes its standard output and error.
+    func logFile(of executable: String, index: Int) -> String { logDirectory.file("\(executable)-\(index).log") }
+
+    /// The last `lines` lines the `index`-th process started from `executable` wrote.
+    func logTail(of executable: String, index: Int, lines: Int = 5) -> String {
+        guard let text = try? String(contentsOfFile: logFile(of: executable, index: index), encoding: .utf8) else {
+            return ""
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: true).suffix(lines).joined(separator: " | ")
     }
 
     /// Runs a command-line tool to completion and returns its standard output.
@@ -173,11 +201,16 @@ final class StackHarness: @unchecked Sendable {
             + "looks; \(stateOfTheStack())")
     }
 
-    /// What a wait that timed out saw: each started executable's processes, running or with their exit status, and
-    /// the machine's load average (a starved stack and a dead process look alike from the outside).
+    /// What a wait that timed out saw: each started executable's processes, running or with their exit status and the
+    /// last lines it logged, and the machine's load average (a starved stack and a dead process look alike from the
+    /// outside).
     func stateOfTheStack() -> String {
         let processes = self.processes.sorted { $0.key < $1.key }.map { name, started in
-            let states = started.map { $0.isRunning ? "running" : "exited \($0.terminationStatus)" }
+            let states = started.enumerated().map { index, process in
+                let state = process.isRunning ? "running" : "exited \(process.terminationStatus)"
+                let tail = logTail(of: name, index: index)
+                return tail.isEmpty ? state : "\(state) (last logged: \(tail))"
+            }
             return "\(name): \(states.joined(separator: ", "))"
         }
         let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// scripts/run-tests, which `make test` and CI call: a process a test started and left running once `swift test`
+/// has returned fails the run and is stopped. Played with a stand-in for `swift` (the script's SWIFT variable) that
+/// starts such a process, detached and writing nowhere, as a crashed test process leaves its stack behind.
+@Suite("run-tests end to end")
+struct RunTestsScriptEndToEndTests {
+    static let script = CaptureEndToEndTests.repositoryRoot.appendingPathComponent("scripts/run-tests").path
+
+    /// The frame-set variables run-tests reads, pointing nowhere, so that it does not prepare the real sets.
+    static let frameSets = ["KYC_FRAMEGEN_DIR", "KYC_CAMSIM_DIR", "KYC_CAMSIM_PORTRAIT_DIR", "KYC_CAMSIM_SELFIE_DIR"]
+
+    /// Runs run-tests with `swift` replaced by a script whose body is `body`.
+    static func runTests(swiftBody: String, in scratch: TemporaryDirectory) throws
+        -> (status: Int32, output: String, error: String) {
+        let swift = try CompareToolEndToEndTests.wrapper("swift", in: scratch, body: swiftBody)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["SWIFT=\(swift)"] + frameSets.map { "\($0)=\(scratch.path)/none" }
+            + ["bash", script, "--filter", "Nothing"]
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func aProcessLeftRunningFailsTheRunAndIsStopped() throws {
+        let scratch = try TemporaryDirectory("kyc-run-tests")
+        let pidFile = scratch.file("leftover.pid")
+        // The left-over process records its pid, so that the test can tell it was stopped.
+        let result = try Self.runTests(swiftBody: """
+            setsid sleep 600 </dev/null >/dev/null 2>&1 &
+            echo $! > '\(pidFile)'
+            exit 0
+            """, in: scratch)
+        #expect(result.status == 1)
+        #expect(result.error.contains("the tests left 1 processes running"), "\(result.error)")
+        #expect(result.error.contains("sleep 600"), "\(result.error)")
+        let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Stopped, or a zombie waiting for init to reap it (its environment is then empty): not running either way.
+        let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?
+            .split(separator: ")").last?.split(separator: " ").first
+        #expect(state == nil || state == "Z", "process \(pid) is still running: state \(state.map(String.init) ?? "")")
+    }
+
+    @Test func aRunThatLeavesNothingRunningPasses() throws {
+        let scratch = try TemporaryDirectory("kyc-run-tests")
+        let result = try Self.runTests(swiftBody: "echo ran; exit 0", in: scratch)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("ran"))
+    }
+}
