@@ -122,14 +122,16 @@ import Testing
         #expect(cornerError(analysis.region, Self.colourEdgedCardCorners) < 0.01 * Self.diagonal(analysis))
     }
 
-    /// A 1280 × 720 raw frame whose card (printed as `SyntheticFrame` prints one) has its background's luma, 120:
-    /// its outline is a colour edge only (a blue card, Cb 150 / Cr 116, on a warm wall, Cb 112 / Cr 138). The Y
-    /// plane is followed by the interleaved chroma plane, Cb first (NV12) or Cr first (NV21).
+    /// A 1280 × 720 raw frame whose card (printed as `SyntheticFrame` prints one, without the portrait) has its
+    /// background's luma, 120: its outline is a colour edge only (a blue card, Cb 150 / Cr 116, on a warm wall, Cb 112
+    /// / Cr 138). The Y plane is followed by the interleaved chroma plane, Cb first (NV12) or Cr first (NV21).
+    /// (What these tests check is the raw planes' layout and turning. A portrait would be a rectangle in luma, which
+    /// the luma search takes first; a card's photo against its colour edges is the camsim fixtures' case above.)
     static let isoluminantCorners: [(Double, Double)] = [(330, 170), (950, 150), (975, 540), (310, 560)]
     private static func isoluminantCardFrame(crFirst: Bool) -> [UInt8] {
         let width = 1280, height = 720
         var luma = SyntheticFrame(width: width, height: height, pixels: [UInt8](repeating: 120, count: width * height))
-        luma.drawCard(corners: isoluminantCorners, body: 120)
+        luma.drawCard(corners: isoluminantCorners, body: 120, photo: false)
         luma.addNoise(amplitude: 3)
         let quad = isoluminantCorners.map { SIMD2($0.0, $0.1) }
         func inside(_ p: SIMD2<Double>) -> Bool {

@@ -1,4 +1,4 @@
-// Frames drawn in Swift for the engine's unit tests: a card-like quad (light body, dark text lines, a photo box and
+// Frames drawn in Swift for the engine's unit tests: a card-like quad (light body, dark text lines, a portrait and
 // an MRZ band) on a textured background, with optional blur, darkening, glare and noise, encoded with tjCompress2.
 import CTurboJPEG
 import Foundation
@@ -45,8 +45,9 @@ struct SyntheticFrame {
     }
 
     /// Draws a card whose unit square (u, v ∈ 0…1) maps to the quad `corners` (TL, TR, BR, BL) by a homography,
-    /// with 4× supersampling on its outline so the edges are anti-aliased like a camera's.
-    mutating func drawCard(corners: [(Double, Double)], body: Double = 225) {
+    /// with 4× supersampling on its outline so the edges are anti-aliased like a camera's; `photo` false leaves the
+    /// portrait out (its place is the card's body).
+    mutating func drawCard(corners: [(Double, Double)], body: Double = 225, photo: Bool = true) {
         let h = Self.homography(to: corners)
         let xs = corners.map(\.0), ys = corners.map(\.1)
         let x0 = max(0, Int(xs.min()!) - 1), x1 = min(width - 1, Int(xs.max()!) + 1)
@@ -62,7 +63,7 @@ struct SyntheticFrame {
                         let (u, v) = Self.apply(inverse, px - 0.5, py - 0.5)
                         guard u >= 0, u <= 1, v >= 0, v <= 1 else { continue }
                         inside += 1
-                        sum += Self.cardShade(u: u, v: v, body: body)
+                        sum += Self.cardShade(u: u, v: v, body: body, photo: photo)
                     }
                 }
                 guard inside > 0 else { continue }
@@ -73,19 +74,70 @@ struct SyntheticFrame {
         }
     }
 
-    /// The card's printed content at (u, v): photo box, text lines, MRZ band.
-    private static func cardShade(u: Double, v: Double, body: Double) -> Double {
-        if u > 0.05 && u < 0.3 && v > 0.15 && v < 0.7 { return 110 + 40 * sin(u * 60) * cos(v * 40) }
+    /// The card's printed content at (u, v): photo box, text lines, MRZ band. Drawn as a card's face is, not as a
+    /// pattern: a head-and-shoulders portrait, text lines of words whose glyphs differ, and an MRZ of two lines of
+    /// monospaced characters that differ too. (A plaid photo and strictly periodic print repeat as a keypad does,
+    /// which a card's face does not; docs/capture.md, "Repeating insides".)
+    private static func cardShade(u: Double, v: Double, body: Double, photo: Bool) -> Double {
+        if photo && u > 0.05 && u < 0.3 && v > 0.15 && v < 0.7 {
+            // Printed on the card's stock: a darker card has a darker photo too.
+            return portraitShade(a: (u - 0.05) / 0.25, b: (v - 0.15) / 0.55) * body / 225
+        }
         if v > 0.78 && v < 0.93 && u > 0.05 && u < 0.95 {
-            return (Int(u * 120) % 3 == 0) ? 40 : body - 20
+            // Two lines of 44 characters, each glyph taking 5/6 of its cell's width and 7/9 of its height.
+            let row = v < 0.855 ? 0 : 1
+            let top = row == 0 ? 0.785 : 0.86
+            let column = Int((u - 0.05) / 0.9 * 44), x = (u - 0.05) / 0.9 * 44 - Double(column)
+            let y = (v - top) / 0.065
+            guard y >= 0, y < 1 else { return body - 20 }
+            return glyphInk(code: UInt64(row * 64 + column) &+ 0x4D525A, x: x * 6 / 5, y: y * 9 / 7) ? 40 : body - 20
         }
         for line in 0..<5 {
             let top = 0.18 + Double(line) * 0.1
             if v > top && v < top + 0.045 && u > 0.36 && u < 0.9 - Double(line % 3) * 0.1 {
-                return (Int(u * 90) % 4 == 0) ? body : 45
+                // Characters 0.018 wide; about one in five is a space between words.
+                let column = Int((u - 0.36) / 0.018), x = (u - 0.36) / 0.018 - Double(column)
+                let code = UInt64(line * 100 + column)
+                if mix(code &+ 0x7E47) % 5 == 0 { return body }
+                return glyphInk(code: code, x: x * 5 / 4, y: (v - top) / 0.045) ? 45 : body
             }
         }
         return body
+    }
+
+    /// A glyph of character `code`: a 4 × 5 grid of cells over (x, y) ∈ 0…1 (x past 1 is the gap between characters),
+    /// each inked or not from a hash of the code.
+    private static func glyphInk(code: UInt64, x: Double, y: Double) -> Bool {
+        guard x >= 0, x < 1, y >= 0, y < 1 else { return false }
+        let bit = Int(y * 5) * 4 + Int(x * 4)
+        return (mix(code) >> UInt64(bit)) & 1 == 1
+    }
+
+    /// SplitMix64's finaliser: a well-mixed hash of `value`.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A head-and-shoulders portrait over the photo box's own coordinates (a, b ∈ 0…1): a light backdrop, dark
+    /// clothes, a neck, a face with eyes and a mouth, and hair.
+    private static func portraitShade(a: Double, b: Double) -> Double {
+        func inEllipse(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double) -> Bool {
+            let dx = (a - cx) / rx, dy = (b - cy) / ry
+            return dx * dx + dy * dy < 1
+        }
+        if inEllipse(0.5, 1.08, 0.52, 0.3) { return 70 }  // shoulders
+        let face = inEllipse(0.5, 0.44, 0.22, 0.27)
+        if face {
+            if inEllipse(0.41, 0.41, 0.045, 0.022) || inEllipse(0.59, 0.41, 0.045, 0.022) { return 55 }  // eyes
+            if inEllipse(0.5, 0.59, 0.075, 0.018) { return 105 }  // mouth
+        }
+        if inEllipse(0.5, 0.36, 0.26, 0.27) && b < 0.3 { return 50 }  // hair
+        if face { return 170 - 25 * abs(a - 0.5) }
+        if abs(a - 0.5) < 0.09 && b > 0.6 { return 150 }  // neck
+        return 160 - 25 * b
     }
 
     /// Multiplies every pixel (darkening < 1, over-exposure > 1).
