@@ -170,12 +170,21 @@ extension DocumentFinder {
             if deep && !admitsDeepPrintedOutlines { continue }
             let texture = interiorTexture(candidate.corners, in: image)
             if deep && texture < Self.minDeepPrintedTexture { continue }
-            if texture >= Self.minInteriorTexture {
+            // A printed inside that repeats (keys, bars, stripes: `InteriorPeriodicity`) is no card's; as the
+            // fallback below it counts as bare.
+            let printed = texture >= Self.minInteriorTexture
+            let repeating = printed && rejectsRepeatingInsides
+                && periodicity.repeats(candidate.corners, in: printSource?.image ?? image)
+            if printed && !repeating {
                 best = candidate
                 bestTexture = texture
                 break
             }
-            if bestTexture < 0 { bestTexture = texture }
+            if repeating, candidate.confidence > (passedOverRepeating?.confidence ?? 0) {
+                let passed = searched(candidate)
+                passedOverRepeating = (passed.quad, passed.confidence, passed.borders.contains(true))
+            }
+            if bestTexture < 0 { bestTexture = repeating ? 0 : texture }
         }
         if bestTexture < Self.minInteriorTexture {
             let share = max(0, bestTexture) / Self.minInteriorTexture

@@ -177,6 +177,16 @@ final class DocumentFinder {
     /// (`printAligned`; in `find` and in `FrameAnalyzer`'s search at the detection scale). Always on; tests turn it
     /// off to show the frames it decides.
     var takesOutlinesTurnedApart = true
+    /// Whether a quad whose inside repeats (keys, bars, stripes; `InteriorPeriodicity`) is passed over as a card in
+    /// `bestQuad`. Always on; tests turn it off to show the frames it decides.
+    var rejectsRepeatingInsides = true
+    let periodicity = InteriorPeriodicity()
+    /// The most confident quad the last `find` passed over for its repeating inside (on the searched image), and
+    /// whether a frame border closed it. Such an outline (a striped desk's, a keyboard's) is where the half-size
+    /// vote aliases a fine texture and misses the card's sides: it asks for the same searches for a card seen whole
+    /// as a border-closed winner does (`find`'s follow-up, `FrameAnalyzer`'s search at the detection scale), which
+    /// ran after it when it still won.
+    var passedOverRepeating: (quad: Quadrilateral, confidence: Double, borderClosed: Bool)?
     /// Whether an accepted winner below `reconsideredBelow` is searched again among more lines (see `find`). Always
     /// on; tests turn it off to show the frames it decides.
     var searchesWeakWinnersAgain = true
@@ -296,6 +306,7 @@ final class DocumentFinder {
     func find(coarse: GrayImage, working: GrayImage, acceptance: Double, widerSearchMaxLuma: Double,
               gradientsComputed: Bool = false, fallbacks: Bool = true, votingAtDetectionScale: Bool = false) -> Found? {
         let w = coarse.width, h = coarse.height
+        passedOverRepeating = nil
         guard w >= 16, h >= 16 else { return nil }
         guard readFirstLines(coarse, gradientsComputed: gradientsComputed,
                              votingAtDetectionScale: votingAtDetectionScale) else { return nil }

@@ -180,14 +180,26 @@ public final class FrameAnalyzer {
         // after no card at all: there it found more cards, but also cards in empty textured scenes (docs/capture.md,
         // "Document quad"). Not in a light search, nor in an over-exposed frame (whose wider searches find only false
         // quads).
+        // So too after such an outline passed over for its repeating inside (`DocumentFinder.passedOverRepeating`:
+        // a striped desk's, a keyboard's) when nothing else was accepted: the texture that made it repeat is what
+        // aliases at half size.
         let acceptance = thresholds.minDocumentConfidence
+        var closedOutline: (quad: Quadrilateral, confidence: Double)?
+        if let first = found, first.confidence >= acceptance {
+            if first.borderClosed { closedOutline = (first.quad, first.confidence) }
+        } else if let passed = documentFinder.passedOverRepeating, passed.confidence >= acceptance,
+                  passed.borderClosed {
+            closedOutline = (passed.quad.scaled(x: Double(working.width) / Double(detection.width),
+                                                y: Double(working.height) / Double(detection.height)),
+                             passed.confidence)
+        }
         if searchesAtDetectionScale, !lightSearch, detection.meanLuma <= thresholds.maxBrightness,
-           let first = found, first.confidence >= acceptance, first.borderClosed,
+           let closed = closedOutline,
            let whole = documentFinder.find(coarse: detection, working: working, acceptance: acceptance,
                                            widerSearchMaxLuma: thresholds.maxBrightness,
                                            votingAtDetectionScale: true),
-           whole.confidence > first.confidence, !whole.borderClosed,
-           documentFinder.outlineSeenWhole(whole.quad, replaces: first.quad, width: working.width,
+           whole.confidence > closed.confidence, !whole.borderClosed,
+           documentFinder.outlineSeenWhole(whole.quad, replaces: closed.quad, width: working.width,
                                            height: working.height) {
             found = whole
         }

@@ -1,0 +1,130 @@
+// A keypad, a keyboard, window panes, blinds or a striped desk can close a straight outline around a busy inside, as
+// a card does. What gives them away is that their inside repeats: keys, bars, stripes at one pitch. An ID card's face
+// does not repeat along its long sides: its fields differ in size and length, its photo and chip are one each, and
+// its fine print (text strokes, guilloche, MRZ characters) repeats only at a millimetre or so, below the pitch looked
+// at here. Across its long sides its text lines do repeat, but over part of the card and at an uneven pitch. So the
+// inside of a candidate outline is resampled on a small grid along its sides, and its autocorrelation along each side
+// is read: a repeating inside correlates again with itself at a lag of several cells after falling away
+// (`revival`), a card's does not, or only weakly across its lines.
+//
+// Measured (docs/capture.md, "Repeating insides"): over the outlines of ten camsim and framegen sets' answers that
+// were right and lay on the card, at most 0.09 along the long sides and 0.53 across them (the text blocks of cards
+// cut off by the frame); keypads and keyboards taken for cards 0.31–0.86 along their long sides, striped-desk outlines
+// 0.96–1.39 across.
+
+/// Reads how strongly a quadrilateral's inside repeats along its sides. Holds its scratch buffers (no allocation per
+/// frame once they have grown).
+final class InteriorPeriodicity {
+    /// Resampled cells along the quad's long sides and along its short ones.
+    static let columns = 64, rows = 40
+    /// The smallest lag (cells) at which a revival counts: repeats finer than this are print, not keys or stripes.
+    static let minLag = 4
+    /// A revival counts only where the autocorrelation is back above this.
+    static let minRevivedCorrelation: Float = 0.2
+    /// The largest revivals a card's inside may have along its long sides and along its short sides.
+    static let maxAlongLong: Float = 0.3
+    static let maxAlongShort: Float = 0.7
+
+    private var cells = [Float](repeating: 0, count: InteriorPeriodicity.columns * InteriorPeriodicity.rows)
+    private var centred = [Float](repeating: 0, count: InteriorPeriodicity.columns * InteriorPeriodicity.rows)
+
+    /// The revivals of the quad's inside (shrunk by 7 % toward its centre, sampled at the nearest pixel of `image`)
+    /// along its long sides and along its short sides; zeros for a quad mostly outside the image.
+    func revivals(_ corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
+                  in image: GrayImage) -> (alongLong: Float, alongShort: Float) {
+        let n = Self.columns, m = Self.rows
+        func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+        // The long sides first: the grid's `columns` run along them whichever corner the quad starts at.
+        let firstIsLong = length(corners.1 - corners.0) + length(corners.2 - corners.3)
+            >= length(corners.2 - corners.1) + length(corners.3 - corners.0)
+        let q = firstIsLong ? corners : (corners.1, corners.2, corners.3, corners.0)
+        let centre = (q.0 + q.1 + q.2 + q.3) / 4
+        let c0 = centre + (q.0 - centre) * 0.86, c1 = centre + (q.1 - centre) * 0.86
+        let c2 = centre + (q.2 - centre) * 0.86, c3 = centre + (q.3 - centre) * 0.86
+        let w = image.width, h = image.height, src = image.base
+        var outside = 0
+        cells.withUnsafeMutableBufferPointer { out in
+            for j in 0..<m {
+                let v = Double(j) / Double(m - 1)
+                let left = c0 + (c3 - c0) * v, right = c1 + (c2 - c1) * v
+                for i in 0..<n {
+                    let p = left + (right - left) * (Double(i) / Double(n - 1))
+                    let px = Int(p.x.rounded()), py = Int(p.y.rounded())
+                    let x = min(max(px, 0), w - 1), y = min(max(py, 0), h - 1)
+                    if x != px || y != py { outside += 1 }
+                    out[j * n + i] = Float(src[y * w + x])
+                }
+            }
+        }
+        guard 2 * outside < n * m else { return (0, 0) }
+        // Cells run along the long sides in a row, along the short ones in a column.
+        return (revival(count: n, lines: m, position: 1, line: n), revival(count: m, lines: n, position: n, line: 1))
+    }
+
+    /// Whether the quad's inside repeats as no card's face does: along its long sides past `maxAlongLong` (a card's
+    /// fields along a line differ), or along its short sides past `maxAlongShort` (a card's text lines repeat
+    /// there, but only over part of it and at uneven pitch).
+    func repeats(_ corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>), in image: GrayImage) -> Bool {
+        let (alongLong, alongShort) = revivals(corners, in: image)
+        return alongLong >= Self.maxAlongLong || alongShort >= Self.maxAlongShort
+    }
+
+    /// The autocorrelation's largest rise, at a lag of at least `minLag`, above its lowest value at any smaller lag,
+    /// where it is back above `minRevivedCorrelation` (0 when it never is): each line (of `count` cells, `position`
+    /// apart; lines `line` apart) has its own mean taken off, so a shading across the quad does not count.
+    private func revival(count: Int, lines: Int, position: Int, line: Int) -> Float {
+        cells.withUnsafeBufferPointer { cells in
+            centred.withUnsafeMutableBufferPointer { centred in
+                var variance: Float = 0
+                for l in 0..<lines {
+                    var mean: Float = 0
+                    for k in 0..<count { mean += cells[l * line + k * position] }
+                    mean /= Float(count)
+                    for k in 0..<count {
+                        let value = cells[l * line + k * position] - mean
+                        centred[l * line + k * position] = value
+                        variance += value * value
+                    }
+                }
+                variance /= Float(count * lines)
+                guard variance > 1 else { return 0 }
+                var trough: Float = 1, best: Float = 0
+                let c = UnsafePointer(centred.baseAddress!)
+                for lag in 1..<(count / 2) {
+                    var sum: Float = 0
+                    if position == 1 {
+                        // Along rows: each row's run against itself shifted.
+                        for l in 0..<lines { sum += Self.dot(c + l * line, c + l * line + lag, count - lag) }
+                    } else {
+                        // Along columns (`line` is 1): row k against row k + lag, across every column at once.
+                        for k in 0..<(count - lag) { sum += Self.dot(c + k * position, c + (k + lag) * position, lines) }
+                    }
+                    let correlation = sum / Float((count - lag) * lines) / variance
+                    trough = min(trough, correlation)
+                    if lag >= Self.minLag, correlation > Self.minRevivedCorrelation {
+                        best = max(best, correlation - trough)
+                    }
+                }
+                return best
+            }
+        }
+    }
+
+    /// The dot product of two runs of `count` floats, eight lanes at a time.
+    @inline(__always)
+    static func dot(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ count: Int) -> Float {
+        var lanes = SIMD8<Float>(repeating: 0)
+        var i = 0
+        while i + 8 <= count {
+            lanes += UnsafeRawPointer(a + i).loadUnaligned(as: SIMD8<Float>.self)
+                * UnsafeRawPointer(b + i).loadUnaligned(as: SIMD8<Float>.self)
+            i += 8
+        }
+        var sum = lanes.sum()
+        while i < count {
+            sum += a[i] * b[i]
+            i += 1
+        }
+        return sum
+    }
+}

@@ -1,0 +1,104 @@
+// A quad whose inside repeats — keys, bars, stripes — is not a card (`InteriorPeriodicity`, and `bestQuad`, which
+// passes over such quads).
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct InteriorPeriodicityTests {
+    /// The quad every synthetic inside below fills: 240 × 150 (long sides along x) in a 320 × 220 image.
+    static let corners = (SIMD2<Double>(40, 40), SIMD2<Double>(280, 40), SIMD2<Double>(280, 190), SIMD2<Double>(40, 190))
+
+    static func image(_ paint: (Int, Int) -> Double) -> GrayImage {
+        var random = SyntheticFrame.Random(state: 5)
+        let image = GrayImage()
+        image.resize(width: 320, height: 220)
+        for y in 0..<220 {
+            for x in 0..<320 {
+                let v = paint(x, y) + Double(random.next() % 7) - 3
+                image.pixels[y * 320 + x] = UInt8(max(0, min(255, v.rounded())))
+            }
+        }
+        return image
+    }
+
+    /// A keypad: 6 × 4 light keys, 36 × 33 px apart, with dark gaps between them.
+    static func keypad() -> GrayImage { image { x, y in
+        let inX = (x - 40) % 40 >= 4, inY = (y - 40) % 37 >= 4
+        return inX && inY ? 170 : 45
+    } }
+
+    /// A card: a dark photo at the left, six text lines of words of uneven length at uneven pitch beside it, a
+    /// light card stock elsewhere.
+    static func card() -> GrayImage { image { x, y in
+        if (55..<115).contains(x) && (60..<140).contains(y) { return 80 }
+        let lines = [(58, 8), (74, 5), (92, 7), (104, 5), (124, 9), (150, 6)]   // top, height
+        for (index, (top, height)) in lines.enumerated() where (top..<(top + height)).contains(y) {
+            // Words: dark runs whose lengths follow the line and the word's place.
+            var start = 130
+            var word = 0
+            while start < 270 - index * 12 {
+                let length = 9 + (word * 7 + index * 5) % 23
+                if (start..<min(start + length, 270)).contains(x) { return 60 }
+                start += length + 5 + (word + index) % 4
+                word += 1
+            }
+        }
+        return (40..<280).contains(x) && (40..<190).contains(y) ? 215 : 90
+    } }
+
+    @Test func aKeypadRepeatsAlongItsLongSides() {
+        let finder = InteriorPeriodicity()
+        let revivals = finder.revivals(Self.corners, in: Self.keypad())
+        #expect(revivals.alongLong >= InteriorPeriodicity.maxAlongLong, "\(revivals)")
+        #expect(finder.repeats(Self.corners, in: Self.keypad()))
+    }
+
+    @Test func stripesAcrossTheLongSidesRepeatAcrossThem() {
+        // A striped desk closed into an outline: stripes along x, 12 px pitch.
+        let stripes = Self.image { _, y in y % 12 < 6 ? 160 : 70 }
+        let finder = InteriorPeriodicity()
+        let revivals = finder.revivals(Self.corners, in: stripes)
+        #expect(revivals.alongShort >= InteriorPeriodicity.maxAlongShort, "\(revivals)")
+        #expect(revivals.alongLong < InteriorPeriodicity.maxAlongLong, "\(revivals)")
+        #expect(finder.repeats(Self.corners, in: stripes))
+    }
+
+    @Test func aCardsPhotoAndTextLinesDoNotRepeat() {
+        let finder = InteriorPeriodicity()
+        let revivals = finder.revivals(Self.corners, in: Self.card())
+        #expect(revivals.alongLong < InteriorPeriodicity.maxAlongLong, "\(revivals)")
+        #expect(revivals.alongShort < InteriorPeriodicity.maxAlongShort, "\(revivals)")
+        #expect(!finder.repeats(Self.corners, in: Self.card()))
+    }
+
+    @Test func theSidesAreReadWhicheverComesFirst() {
+        // The same keypad with the quad's corners starting on a short side.
+        let turned = (Self.corners.1, Self.corners.2, Self.corners.3, Self.corners.0)
+        let finder = InteriorPeriodicity()
+        let keypad = Self.keypad()
+        let a = finder.revivals(Self.corners, in: keypad), b = finder.revivals(turned, in: keypad)
+        #expect(abs(a.alongLong - b.alongLong) < 0.05 && abs(a.alongShort - b.alongShort) < 0.05, "\(a) \(b)")
+    }
+
+    @Test func aQuadMostlyOutsideTheImageReadsNothing() {
+        let outside = (SIMD2<Double>(300, 200), SIMD2<Double>(600, 200), SIMD2<Double>(600, 400), SIMD2<Double>(300, 400))
+        let revivals = InteriorPeriodicity().revivals(outside, in: Self.keypad())
+        #expect(revivals.alongLong == 0 && revivals.alongShort == 0)
+    }
+
+    /// Fixtures/README.md: a small passport on a green mat beside a pink keyboard, labelled MOVE_CLOSER. The
+    /// keyboard's outline, its inside printed all over by its keys, won at 0.84 and was GOOD — a capture of a
+    /// keyboard. Its keys repeat along its long sides: it is passed over and the passport is found, MOVE_CLOSER.
+    @Test func aKeyboardIsNotCapturedAsACard() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("keyboard-beside-small-passport-camsim-portrait-seed31.jpg"))
+        let passport: [(Double, Double)] = [(224.39, 1026.77), (459.92, 1068.19), (428.02, 1238.41), (183.96, 1196.98)]
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .moveCloser, "\(analysis.feedback)")
+        let diagonal = (1080.0 * 1080 + 1920 * 1920).squareRoot()
+        #expect(cornerError(analysis.region, passport) < 0.02 * diagonal, "\(String(describing: analysis.region))")
+
+        let keysAllowed = FrameAnalyzer()
+        keysAllowed.documentFinder.rejectsRepeatingInsides = false
+        let before = try keysAllowed.analyze(input, mode: .document)
+        #expect(before.primary == .good, "\(before.feedback)")
+    }
+}
