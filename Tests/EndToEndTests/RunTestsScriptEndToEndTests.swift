@@ -16,18 +16,9 @@ struct RunTestsScriptEndToEndTests {
     static func runTests(swiftBody: String, in scratch: TemporaryDirectory) throws
         -> (status: Int32, output: String, error: String) {
         let swift = try CompareToolEndToEndTests.wrapper("swift", in: scratch, body: swiftBody)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["SWIFT=\(swift)"] + frameSets.map { "\($0)=\(scratch.path)/none" }
-            + ["bash", script, "--filter", "Nothing"]
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        return try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
+                              ["SWIFT=\(swift)"] + frameSets.map { "\($0)=\(scratch.path)/none" }
+                                  + ["bash", script, "--filter", "Nothing"])
     }
 
     @Test func aProcessLeftRunningFailsTheRunAndIsStopped() throws {
