@@ -181,11 +181,12 @@ final class DocumentFinder {
     /// `bestQuad`. Always on; tests turn it off to show the frames it decides.
     var rejectsRepeatingInsides = true
     let periodicity = InteriorPeriodicity()
-    /// The most confident quad the last `find` passed over for its repeating inside (on the searched image), and
-    /// whether a frame border closed it. Such an outline (a striped desk's, a keyboard's) is where the half-size
-    /// vote aliases a fine texture and misses the card's sides: it asks for the same searches for a card seen whole
-    /// as a border-closed winner does (`find`'s follow-up, `FrameAnalyzer`'s search at the detection scale), which
-    /// ran after it when it still won.
+    /// The most confident quad `bestQuad` passed over for its repeating inside since the last `find` began (on the
+    /// searched image), and whether a frame border closed it; read right after `find`. Such an outline (a striped
+    /// desk's, a keyboard's) is where the half-size vote aliases a fine texture and misses the card's sides, so when
+    /// nothing was accepted, `FrameAnalyzer` runs its search at the detection scale after it as after a border-closed
+    /// winner (which it was, before it was passed over). `find`'s own border-closed follow-up does not take it: by
+    /// then the fallback searches have run over the same lines.
     var passedOverRepeating: (quad: Quadrilateral, confidence: Double, borderClosed: Bool)?
     /// Whether an accepted winner below `reconsideredBelow` is searched again among more lines (see `find`). Always
     /// on; tests turn it off to show the frames it decides.

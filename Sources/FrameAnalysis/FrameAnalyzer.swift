@@ -189,9 +189,9 @@ public final class FrameAnalyzer {
             if first.borderClosed { closedOutline = (first.quad, first.confidence) }
         } else if let passed = documentFinder.passedOverRepeating, passed.confidence >= acceptance,
                   passed.borderClosed {
-            closedOutline = (passed.quad.scaled(x: Double(working.width) / Double(detection.width),
-                                                y: Double(working.height) / Double(detection.height)),
-                             passed.confidence)
+            let scaled = onWorking(DocumentFinder.Found(quad: passed.quad, confidence: passed.confidence),
+                                   detection: detection)
+            closedOutline = (scaled.quad, scaled.confidence)
         }
         if searchesAtDetectionScale, !lightSearch, detection.meanLuma <= thresholds.maxBrightness,
            let closed = closedOutline,

@@ -28,7 +28,7 @@ final class InteriorPeriodicity {
     private var cells = [Float](repeating: 0, count: InteriorPeriodicity.columns * InteriorPeriodicity.rows)
     private var centred = [Float](repeating: 0, count: InteriorPeriodicity.columns * InteriorPeriodicity.rows)
 
-    /// The revivals of the quad's inside (shrunk by 7 % toward its centre, sampled at the nearest pixel of `image`)
+    /// The revivals of the quad's inside (shrunk to 86 % about its centre, sampled at the nearest pixel of `image`)
     /// along its long sides and along its short sides; zeros for a quad mostly outside the image.
     func revivals(_ corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
                   in image: GrayImage) -> (alongLong: Float, alongShort: Float) {

@@ -101,4 +101,27 @@ import Testing
         let before = try keysAllowed.analyze(input, mode: .document)
         #expect(before.primary == .good, "\(before.feedback)")
     }
+
+    /// Fixtures/README.md: a passport on a striped wood desk, labelled GOOD. The half-size vote misses its sides
+    /// (the stripes alias into them), and the outlines it does find are the desk's stripes closed by the frame's
+    /// borders. Those repeat across their long sides and are passed over, so nothing is accepted. The search at the
+    /// detection scale still runs after the best of them (`DocumentFinder.passedOverRepeating`), as it ran after it
+    /// when it won, and finds the passport: GOOD.
+    @Test func aStripedDeskPassedOverStillHasTheCardSearchedAtTheDetectionScale() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-on-striped-desk-outline-passed-over-camsim-portrait-seed33.jpg"))
+        let passport: [(Double, Double)] = [(131.88, 189.62), (529.21, 244.84), (499.22, 512.86), (71.59, 451.86)]
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .good, "\(analysis.feedback)")
+        let diagonal = (720.0 * 720 + 1280 * 1280).squareRoot()
+        #expect(cornerError(analysis.region, passport) < 0.02 * diagonal, "\(String(describing: analysis.region))")
+
+        // Without that search, nothing is found, and what the first search passed over is a border-closed outline
+        // confident enough to have won.
+        let noDetectionScale = FrameAnalyzer()
+        noDetectionScale.searchesAtDetectionScale = false
+        #expect(try noDetectionScale.analyze(input, mode: .document).primary == .noDocument)
+        let passed = try #require(noDetectionScale.documentFinder.passedOverRepeating, "a desk outline passed over")
+        #expect(passed.borderClosed && passed.confidence >= AnalysisThresholds.default.minDocumentConfidence,
+                "\(passed)")
+    }
 }
