@@ -16,16 +16,10 @@ import Testing
     static let colourEdgedCardCorners: [(Double, Double)] = [(702.19, 264.44), (1671.33, 182.74), (1687.85, 783.85),
                                                              (758.81, 844.98)]
 
-    private static func diagonal(_ analysis: FrameAnalysis) -> Double {
-        Double(analysis.width * analysis.width + analysis.height * analysis.height).squareRoot()
-    }
-
     @Test func aCardAtItsBackgroundsBrightnessIsFoundInColour() throws {
         let input = FrameInput.jpeg(try Self.fixture(Self.colourEdgedCard))
-        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
-        #expect(analysis.primary == .good, "\(analysis.feedback) \(analysis.metrics)")
-        #expect(analysis.metrics["colourEdges"] == 1)
-        #expect(cornerError(analysis.region, Self.colourEdgedCardCorners) < 0.01 * Self.diagonal(analysis))
+        let analysis = try analyzeExpectingCard(input, primary: .good, corners: Self.colourEdgedCardCorners, within: 0.01)
+        #expect(analysis.metrics["colourEdges"] == 1, "\(analysis.metrics)")
         // The luma search alone does not see it.
         let lumaOnly = FrameAnalyzer()
         lumaOnly.searchesChroma = false
@@ -60,7 +54,7 @@ import Testing
             if frame.analysis.metrics["tracked"] == 1 { tracked += 1 }
             if frame.capture { captured += 1 }
             let whole = try #require(alone.region?.corners).map { ($0.x, $0.y) }
-            #expect(cornerError(frame.analysis.region, whole) < 0.002 * Self.diagonal(alone))
+            #expect(cornerErrorShare(frame.analysis, whole) < 0.002)
         }
         #expect(tracked == 4 && captured == 1, "tracked \(tracked), captured \(captured)")
     }
@@ -119,7 +113,7 @@ import Testing
         let jpeg = try Self.reencoded(try Self.fixture(Self.colourEdgedCard), subsampling: subsampling)
         let analysis = try FrameAnalyzer().analyze(.jpeg(jpeg), mode: .document)
         #expect(analysis.metrics["colourEdges"] == 1, "\(analysis.feedback)")
-        #expect(cornerError(analysis.region, Self.colourEdgedCardCorners) < 0.01 * Self.diagonal(analysis))
+        #expect(cornerErrorShare(analysis, Self.colourEdgedCardCorners) < 0.01)
     }
 
     /// A 1280 × 720 raw frame whose card (printed as `SyntheticFrame` prints one, without the portrait) has its
@@ -317,7 +311,7 @@ import Testing
             let analyzer = FrameAnalyzer()
             let analysis = try analyzer.analyze(.jpeg(jpeg), mode: .document)
             #expect(analysis.metrics["colourEdges"] == 1, "\(analysis.feedback)")
-            #expect(cornerError(analysis.region, Self.colourEdgedCardCorners) < 0.01 * Self.diagonal(analysis))
+            #expect(cornerErrorShare(analysis, Self.colourEdgedCardCorners) < 0.01)
             #expect(analyzer.decoder.decodeCount == decodes)
         }
         // Nor does a light search (which never looks in colour) decode a progressive frame's chroma: it decodes

@@ -25,11 +25,15 @@ func cornerError(_ region: DocumentRegion?, _ expected: [(Double, Double)]) -> D
         .max()!
 }
 
+/// `cornerError` of `analysis`'s region as a share of the analysed frame's diagonal.
+func cornerErrorShare(_ analysis: FrameAnalysis, _ expected: [(Double, Double)]) -> Double {
+    cornerError(analysis.region, expected) / Double(analysis.width * analysis.width + analysis.height * analysis.height).squareRoot()
+}
+
 @Suite struct DocumentAnalysisTests {
     @Test func findsThePerspectiveCardCornersClockwiseFromTopLeft() throws {
         let analysis = try analyzeDocument(documentFrame())
-        let diagonal = (640.0 * 640 + 360 * 360).squareRoot()
-        #expect(cornerError(analysis.region, goodCorners) < 0.01 * diagonal)
+        #expect(cornerErrorShare(analysis, goodCorners) < 0.01)
         #expect(try #require(analysis.region).confidence > 0.7)
         #expect(analysis.primary == .good, "\(analysis.feedback)")
         #expect(analysis.feedback == [Feedback(code: .good)])

@@ -1,8 +1,24 @@
 // The frames in Fixtures/ (Fixtures/README.md says where each comes from and what it once did wrong).
 import Foundation
+import Testing
+@testable import FrameAnalysis
 
 /// The bytes of `Fixtures/<file>` beside this file.
 func fixtureBytes(_ file: String) throws -> [UInt8] {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(file)")
     return Array(try Data(contentsOf: url))
+}
+
+/// The document analysis of `input` alone (by `analyzer`), checked to answer `primary` first with every corner
+/// within `share` of the frame's diagonal of `corners` (the card's labelled corners, input pixels); returned for
+/// the test's own further checks.
+@discardableResult
+func analyzeExpectingCard(_ input: FrameInput, primary: FeedbackCode, corners: [(Double, Double)], within share: Double,
+                          analyzer: FrameAnalyzer = FrameAnalyzer(),
+                          sourceLocation: SourceLocation = #_sourceLocation) throws -> FrameAnalysis {
+    let analysis = try analyzer.analyze(input, mode: .document)
+    #expect(analysis.primary == primary, "\(analysis.feedback)", sourceLocation: sourceLocation)
+    #expect(cornerErrorShare(analysis, corners) < share, "\(String(describing: analysis.region))",
+            sourceLocation: sourceLocation)
+    return analysis
 }

@@ -91,10 +91,7 @@ import Testing
     @Test func aKeyboardIsNotCapturedAsACard() throws {
         let input = FrameInput.jpeg(try fixtureBytes("keyboard-beside-small-passport-camsim-portrait-seed31.jpg"))
         let passport: [(Double, Double)] = [(224.39, 1026.77), (459.92, 1068.19), (428.02, 1238.41), (183.96, 1196.98)]
-        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
-        #expect(analysis.primary == .moveCloser, "\(analysis.feedback)")
-        let diagonal = (1080.0 * 1080 + 1920 * 1920).squareRoot()
-        #expect(cornerError(analysis.region, passport) < 0.02 * diagonal, "\(String(describing: analysis.region))")
+        try analyzeExpectingCard(input, primary: .moveCloser, corners: passport, within: 0.02)
 
         let keysAllowed = FrameAnalyzer()
         keysAllowed.documentFinder.rejectsRepeatingInsides = false
@@ -110,10 +107,7 @@ import Testing
     @Test func aStripedDeskPassedOverStillHasTheCardSearchedAtTheDetectionScale() throws {
         let input = FrameInput.jpeg(try fixtureBytes("card-on-striped-desk-outline-passed-over-camsim-portrait-seed33.jpg"))
         let passport: [(Double, Double)] = [(131.88, 189.62), (529.21, 244.84), (499.22, 512.86), (71.59, 451.86)]
-        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
-        #expect(analysis.primary == .good, "\(analysis.feedback)")
-        let diagonal = (720.0 * 720 + 1280 * 1280).squareRoot()
-        #expect(cornerError(analysis.region, passport) < 0.02 * diagonal, "\(String(describing: analysis.region))")
+        try analyzeExpectingCard(input, primary: .good, corners: passport, within: 0.02)
 
         // Without that search, nothing is found, and what the first search passed over is a border-closed outline
         // confident enough to have won.

@@ -13,12 +13,8 @@ import Testing
     /// it was taken as it was (corner error 0.023 of the diagonal, the header cut off the capture). Seen square-on,
     /// a quad that long lacks a band: the header's outer edge is found, and the card is GOOD on its own corners.
     @Test func aHeaderBandAtItsBackgroundsShadeIsPutBack() throws {
-        let analysis = try FrameAnalyzer().analyze(
-            .jpeg(try fixtureBytes("header-band-at-background-shade-camsim-seed3.jpg")), mode: .document)
-        #expect(analysis.primary == .good, "\(analysis.feedback)")
-        let diagonal = (1280.0 * 1280 + 720 * 720).squareRoot()
-        #expect(cornerError(analysis.region, Self.corners) < 0.005 * diagonal,
-                "\(String(describing: analysis.region))")
+        let analysis = try analyzeExpectingCard(.jpeg(try fixtureBytes("header-band-at-background-shade-camsim-seed3.jpg")),
+                                                primary: .good, corners: Self.corners, within: 0.005)
         let aspect = try #require(analysis.metrics["aspect"])
         #expect(abs(aspect / IDCard.aspect - 1) < 0.04, "\(aspect)")
     }
@@ -30,14 +26,11 @@ import Testing
     @Test func aBandEdgeTheVoteMissedIsSearchedFor() throws {
         let input = FrameInput.jpeg(try fixtureBytes("faint-top-edge-card-camsim-seed2.jpg"))
         let corners: [(Double, Double)] = [(389.12, 140.33), (1179.82, 191.95), (1146.62, 678.69), (365.77, 655.17)]
-        let diagonal = (1280.0 * 1280 + 720 * 720).squareRoot()
-        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
-        #expect(analysis.primary == .good, "\(analysis.feedback)")
-        #expect(cornerError(analysis.region, corners) < 0.01 * diagonal, "\(String(describing: analysis.region))")
+        try analyzeExpectingCard(input, primary: .good, corners: corners, within: 0.01)
         let withoutSearch = FrameAnalyzer()
         withoutSearch.documentFinder.searchesBandEdges = false
         let unsearched = try withoutSearch.analyze(input, mode: .document)
         #expect(unsearched.primary == .cutOff, "\(unsearched.feedback)")
-        #expect(cornerError(unsearched.region, corners) > 0.02 * diagonal)
+        #expect(cornerErrorShare(unsearched, corners) > 0.02)
     }
 }
