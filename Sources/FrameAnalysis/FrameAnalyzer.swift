@@ -15,7 +15,7 @@ public final class FrameAnalyzer {
     private let small = GrayImage()
     private let spans = RegionSpans()
     private let glare = GlareMeasurement()
-    private let outlineSmear = OutlineSmear()
+    let outlineSmear = OutlineSmear()
     /// Internal so tests can compare finder settings (`findDocument`).
     let documentFinder = DocumentFinder()
     /// The frame's colour, for the chroma search (read only when the document search needs it).

@@ -12,12 +12,18 @@
 /// Per side, the median of `rowsPerSide` profiles across it (between 15 % and 85 % of its length, away from the
 /// rounded corners; the median keeps a thumb over part of the side out), then the ramp around the profile's steepest
 /// point within `peakReach` of the side, at the sign of the step from the background's level to the card's edge: as
-/// far as the slope keeps that sign and at least `rampShare` of its peak. A printed band along the side (a header band) starts with its own step, a flat run apart, so it does not
-/// widen the ramp; a soft shadow beside the card rises too gently to count; a profile through a clipped reflection
-/// (glare, whose halo is a ramp) is left out. Both sides of a pair must be wide: a band
-/// or shadow along one side is not a smear, which always widens two opposite sides alike.
-/// The answer is the wider pair's narrower side, in pixels of the image measured; nil when no pair of opposite sides
-/// has a profile (sides at a frame border, too short, or outside the image). Allocation-free after `init`.
+/// far as the slope keeps that sign and at least `rampShare` of its peak. A printed band along the side (a header
+/// band) starts with its own step, a flat run apart, so it does not widen the ramp; a soft shadow beside the card
+/// rises too gently to count; a profile through a clipped reflection (glare, whose halo is a ramp) is left out. Both
+/// sides of a pair must be wide where both can be read: a band or shadow along one side is not a smear, which always
+/// widens two opposite sides alike.
+/// The answer is the wider pair's narrower side, in pixels of the image measured; nil when no side has a profile
+/// (sides at a frame border, too short, or outside the image). Allocation-free after `init`.
+/// A pair with one side unreadable (no step across it: the card at its background's shade there, or a hand over
+/// it) counts with its other side alone (`takesLoneSides`): until session 18 such a pair was skipped, and a card
+/// shaken diagonally whose one smeared side read 11.5 px, its opposite side on a background of its own luma, was
+/// judged on the other pair (2 px across its right side) and captured GOOD (camsim seed 34 `blurry_0001`). On
+/// the thirteen document sets (1 900 frames, alone and as streams) that frame alone changed.
 final class OutlineSmear {
     /// How far each profile reaches out and in from the side (image pixels), and its sample spacing.
     static let reach = 14.0
@@ -41,6 +47,9 @@ final class OutlineSmear {
     static let clippedLuma = Float(CardSharpness.clippedLuma)
 
     static let offsets = Int((2 * reach / step).rounded()) + 1
+    /// Whether a pair whose other side is unreadable counts with one side (see the type). Always on; tests turn it
+    /// off to show the frames it decides.
+    var takesLoneSides = true
     private let profiles: UnsafeMutableBufferPointer<Float>
     private let column: UnsafeMutableBufferPointer<Float>
     private let median: UnsafeMutableBufferPointer<Float>
@@ -73,6 +82,9 @@ final class OutlineSmear {
         var smear: Double?
         for s in 0..<2 where widths[s] >= 0 && widths[s + 2] >= 0 {
             smear = max(smear ?? 0, min(widths[s], widths[s + 2]))
+        }
+        for s in 0..<2 where takesLoneSides && (widths[s] >= 0) != (widths[s + 2] >= 0) {
+            smear = max(smear ?? 0, max(widths[s], widths[s + 2]))
         }
         return smear
     }
