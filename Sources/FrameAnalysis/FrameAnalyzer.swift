@@ -15,6 +15,7 @@ public final class FrameAnalyzer {
     private let small = GrayImage()
     private let spans = RegionSpans()
     private let glare = GlareMeasurement()
+    /// Internal so tests can turn its rules off (`OutlineSmear.takesLoneSides`).
     let outlineSmear = OutlineSmear()
     /// Internal so tests can compare finder settings (`findDocument`).
     let documentFinder = DocumentFinder()

@@ -80,11 +80,13 @@ final class OutlineSmear {
             }
         }
         var smear: Double?
-        for s in 0..<2 where widths[s] >= 0 && widths[s + 2] >= 0 {
-            smear = max(smear ?? 0, min(widths[s], widths[s + 2]))
-        }
-        for s in 0..<2 where takesLoneSides && (widths[s] >= 0) != (widths[s + 2] >= 0) {
-            smear = max(smear ?? 0, max(widths[s], widths[s + 2]))
+        for s in 0..<2 {
+            let a = widths[s], b = widths[s + 2]
+            if a >= 0 && b >= 0 {
+                smear = max(smear ?? 0, min(a, b))
+            } else if takesLoneSides && max(a, b) >= 0 {
+                smear = max(smear ?? 0, max(a, b))
+            }
         }
         return smear
     }

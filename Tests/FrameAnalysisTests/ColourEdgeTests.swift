@@ -21,9 +21,7 @@ import Testing
         let analysis = try analyzeExpectingCard(input, primary: .good, corners: Self.colourEdgedCardCorners, within: 0.01)
         #expect(analysis.metrics["colourEdges"] == 1, "\(analysis.metrics)")
         // The luma search alone does not see it.
-        let lumaOnly = FrameAnalyzer()
-        lumaOnly.searchesChroma = false
-        let withoutColour = try lumaOnly.analyze(input, mode: .document)
+        let withoutColour = try analyzeDocument(input) { $0.searchesChroma = false }
         #expect(withoutColour.primary == .noDocument && withoutColour.region == nil)
     }
 
@@ -33,9 +31,7 @@ import Testing
         let input = FrameInput.jpeg(try Self.fixture("colour-edged-close-card-camsim-seed3"))
         let analysis = try FrameAnalyzer().analyze(input, mode: .document)
         #expect(analysis.primary == .moveAway && analysis.metrics["colourEdges"] == 1, "\(analysis.feedback)")
-        let lumaOnly = FrameAnalyzer()
-        lumaOnly.searchesChroma = false
-        #expect(try lumaOnly.analyze(input, mode: .document).primary == .noDocument)
+        #expect(try analyzeDocument(input) { $0.searchesChroma = false }.primary == .noDocument)
     }
 
     /// In a stream the card found in colour is followed in colour (`trackInChroma`), as a luma card is in luma:

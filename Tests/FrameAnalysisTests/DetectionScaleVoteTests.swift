@@ -16,9 +16,7 @@ import Testing
         // outline it replaces lay half a frame away.)
         try analyzeExpectingCard(input, primary: .tilted, corners: corners, within: 0.04)
 
-        let halfSizeOnly = FrameAnalyzer()
-        halfSizeOnly.searchesAtDetectionScale = false
-        let before = try halfSizeOnly.analyze(input, mode: .document)
+        let before = try analyzeDocument(input) { $0.searchesAtDetectionScale = false }
         #expect(before.primary == .cutOff, "\(before.feedback)")
     }
 }

@@ -67,8 +67,6 @@ extension SyntheticFrame {
         #expect(region.corners.contains { abs($0.x - 522.33) < 0.01 * diagonal && abs($0.y - 283.41) < 0.01 * diagonal },
                 "\(region.corners)")
 
-        let passedOver = FrameAnalyzer()
-        passedOver.documentFinder.admitsDeepPrintedOutlines = false
-        #expect(try passedOver.analyze(input, mode: .document).primary == .noDocument)
+        #expect(try analyzeDocument(input) { $0.documentFinder.admitsDeepPrintedOutlines = false }.primary == .noDocument)
     }
 }

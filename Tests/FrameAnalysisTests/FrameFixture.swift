@@ -22,3 +22,11 @@ func analyzeExpectingCard(_ input: FrameInput, primary: FeedbackCode, corners: [
             sourceLocation: sourceLocation)
     return analysis
 }
+
+/// The document analysis of `input` by an analyzer `configure` has set up (one of its rules turned off): what a rule
+/// decides, shown by the answer without it.
+func analyzeDocument(_ input: FrameInput, with configure: (FrameAnalyzer) -> Void) throws -> FrameAnalysis {
+    let analyzer = FrameAnalyzer()
+    configure(analyzer)
+    return try analyzer.analyze(input, mode: .document)
+}

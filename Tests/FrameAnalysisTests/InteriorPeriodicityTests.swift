@@ -93,9 +93,7 @@ import Testing
         let passport: [(Double, Double)] = [(224.39, 1026.77), (459.92, 1068.19), (428.02, 1238.41), (183.96, 1196.98)]
         try analyzeExpectingCard(input, primary: .moveCloser, corners: passport, within: 0.02)
 
-        let keysAllowed = FrameAnalyzer()
-        keysAllowed.documentFinder.rejectsRepeatingInsides = false
-        let before = try keysAllowed.analyze(input, mode: .document)
+        let before = try analyzeDocument(input) { $0.documentFinder.rejectsRepeatingInsides = false }
         #expect(before.primary == .good, "\(before.feedback)")
     }
 

@@ -27,9 +27,7 @@ import Testing
         let input = FrameInput.jpeg(try fixtureBytes("faint-top-edge-card-camsim-seed2.jpg"))
         let corners: [(Double, Double)] = [(389.12, 140.33), (1179.82, 191.95), (1146.62, 678.69), (365.77, 655.17)]
         try analyzeExpectingCard(input, primary: .good, corners: corners, within: 0.01)
-        let withoutSearch = FrameAnalyzer()
-        withoutSearch.documentFinder.searchesBandEdges = false
-        let unsearched = try withoutSearch.analyze(input, mode: .document)
+        let unsearched = try analyzeDocument(input) { $0.documentFinder.searchesBandEdges = false }
         #expect(unsearched.primary == .cutOff, "\(unsearched.feedback)")
         #expect(cornerErrorShare(unsearched, corners) > 0.02)
     }

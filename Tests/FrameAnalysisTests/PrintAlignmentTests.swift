@@ -75,13 +75,9 @@ import Testing
         let analysis = try analyzeExpectingCard(input, primary: frame.codes[0], corners: frame.corners, within: 0.02)
         #expect(analysis.feedback.map(\.code) == frame.codes, "\(analysis.feedback)")
 
-        let apartOnly = FrameAnalyzer()
-        apartOnly.documentFinder.takesOutlinesTurnedApart = false
-        let before = try apartOnly.analyze(input, mode: .document)
+        let before = try analyzeDocument(input) { $0.documentFinder.takesOutlinesTurnedApart = false }
         #expect(before.primary == .moveAway, "\(before.feedback)")
-        let halfSizeVoteOnly = FrameAnalyzer()
-        halfSizeVoteOnly.searchesAtDetectionScale = false
-        let halfSize = try halfSizeVoteOnly.analyze(input, mode: .document)
+        let halfSize = try analyzeDocument(input) { $0.searchesAtDetectionScale = false }
         #expect(halfSize.feedback.map(\.code) == frame.codesWithoutDetectionScale, "\(halfSize.feedback)")
     }
 }

@@ -23,8 +23,6 @@ import Testing
                 .squareRoot() }.min()!
             #expect(nearest < 0.005 * diagonal, "corner \(index): \(nearest) px")
         }
-        let unweighted = FrameAnalyzer()
-        unweighted.documentFinder.weighsUnseenSidesAsBorders = false
-        #expect(try unweighted.analyze(input, mode: .document).primary == .noDocument)
+        #expect(try analyzeDocument(input) { $0.documentFinder.weighsUnseenSidesAsBorders = false }.primary == .noDocument)
     }
 }

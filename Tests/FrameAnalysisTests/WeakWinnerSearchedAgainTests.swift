@@ -15,9 +15,7 @@ import Testing
         let analysis = try analyzeExpectingCard(input, primary: .good, corners: Self.corners, within: 0.01)
         #expect(analysis.feedback == [Feedback(code: .good)], "\(analysis.feedback)")
 
-        let firstOnly = FrameAnalyzer()
-        firstOnly.documentFinder.searchesWeakWinnersAgain = false
-        let first = try firstOnly.analyze(input, mode: .document)
+        let first = try analyzeDocument(input) { $0.documentFinder.searchesWeakWinnersAgain = false }
         #expect(first.primary == .cutOff, "\(first.feedback)")
         #expect((first.region?.confidence ?? 1) < DocumentFinder.reconsideredBelow)
     }
