@@ -460,8 +460,9 @@ extension DocumentFinder {
     /// each with an edge of one polarity along most of the card's outline (from the crossings), the fourth side then
     /// crossing the same two lines, roughly parallel to the third, on the side where their edges run, at a distance
     /// a card's aspect allows (see `BandLineSearch`). Adds the lines found to the active lines; returns whether any
-    /// was added.
-    func addFourthSides(_ image: GrayImage) -> Bool {
+    /// was added. `sharingTwoSidesOf` (a winner's sides): only seeds with two of their three lines among them, and
+    /// only the best `aroundWeakWinnerSeeds` of those (the search for a card around its part).
+    func addFourthSides(_ image: GrayImage, sharingTwoSidesOf shared: SIMD4<Int>? = nil) -> Bool {
         let w = image.width, h = image.height
         let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!,
                               stride: profileStride, origin: profileOrigin)
@@ -491,6 +492,12 @@ extension DocumentFinder {
                           abs((lines[k].normal * lines[j].normal).sum()) <= 0.87,
                           let ci = Self.intersect(lines[k], lines[i]), let cj = Self.intersect(lines[k], lines[j]),
                           insideFrame(ci), insideFrame(cj) else { continue }
+                    if let shared {
+                        @inline(__always) func isShared(_ x: Int) -> Int {
+                            shared[0] == x || shared[1] == x || shared[2] == x || shared[3] == x ? 1 : 0
+                        }
+                        guard isShared(i) + isShared(j) + isShared(k) >= 2 else { continue }
+                    }
                     let span = ((ci - cj) * (ci - cj)).sum().squareRoot()
                     guard span >= minSide else { continue }
                     let third = support(k, ci, cj)
@@ -517,12 +524,12 @@ extension DocumentFinder {
         // The best seeds by support and span (a large card's sides first), then the best by support alone not yet
         // among them (a small card's sides are short, but as clean). The same three sides found through slightly
         // different lines are one seed.
-        var chosen = Array(seeds.prefix(Self.fourthSideSeeds))
+        var chosen = Array(seeds.prefix(shared == nil ? Self.fourthSideSeeds : Self.aroundWeakWinnerSeeds))
         let sameOutline = 0.04 * Double(min(w, h))
         @inline(__always) func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
             ((a - b) * (a - b)).sum() <= sameOutline * sameOutline
         }
-        var cleanest = seeds
+        var cleanest = shared == nil ? seeds : []
         cleanest.sort { $0.score / $0.span > $1.score / $1.span }
         var extra = 0
         for seed in cleanest where extra < Self.cleanestSeeds {

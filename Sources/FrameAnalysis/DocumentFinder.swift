@@ -94,6 +94,9 @@ final class DocumentFinder {
     static func sameLineOffset(shortSide: Int) -> Double { max(2.0, Double(shortSide) * 0.025) }
     static let fourthSideSeeds = 10
     static let cleanestSeeds = 3
+    /// Seeds the search for a card around a weak winner (see `find`) tries: its best one that shares two of the
+    /// winner's sides (on fifteen sets the best one found every card the ten-plus-three seeds did).
+    static let aroundWeakWinnerSeeds = 1
     static let bandLines = 2
     static let minSeedSupport = 0.6
     static let maxSearchedSkew = 15.0
@@ -191,6 +194,9 @@ final class DocumentFinder {
     /// Whether an accepted winner below `reconsideredBelow` is searched again among more lines (see `find`). Always
     /// on; tests turn it off to show the frames it decides.
     var searchesWeakWinnersAgain = true
+    /// Whether a weak winner that may be a card's part is searched around for the card's missing side (see `find`).
+    /// Always on; tests turn it off to show the frames it decides.
+    var searchesAroundWeakWinners = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
@@ -333,6 +339,23 @@ final class DocumentFinder {
             if let wider = bestQuad(coarse, width: w, height: h), wider.confidence > first.confidence,
                !wider.borders.contains(true) {
                 found = wider
+            }
+            // Still weak, it may be a card's part: a corner of the card closed by a print line or a thumb's edge,
+            // where the card's side beyond it is not among the vote's lines at all (a direction crowded by the
+            // card's print lines, `maxCandidatesPerSector`). The card then shares two sides with the winner and
+            // has a third among the lines; its fourth is searched for as the fallback's fourth-side search does,
+            // from the best such seed only. The outline found replaces the winner only around it (larger), with
+            // more confidence, seen whole and near square. (camsim seed 35 `good_0019`: the card's lower right
+            // part, MOVE_CLOSER, became the card, GOOD.)
+            if searchesAroundWeakWinners, let weak = found {
+                let firstSearched = lines.count, searchedFrom = active.count
+                if addFourthSides(coarse, sharingTwoSidesOf: weak.winner.sides),
+                   let around = bestQuad(coarse, width: w, height: h, requiring: ~((1 << UInt64(searchedFrom)) &- 1)),
+                   around.confidence > weak.confidence, !around.borders.contains(true),
+                   around.quad.area > weak.quad.area, around.quad.skewDegrees <= Self.maxSearchedSkew,
+                   completesThreeSides(around.winner, searchedFrom: firstSearched, width: w, height: h) {
+                    found = around
+                }
             }
         }
         var searchedFourth = false

@@ -1,5 +1,6 @@
 // A first-search winner only just accepted is searched again among more lines (`DocumentFinder.find`,
-// `reconsideredBelow`): the line budget can leave out a card's side while a lesser outline passes.
+// `reconsideredBelow`): the line budget can leave out a card's side while a lesser outline passes. Still weak, it is
+// searched around for a card it may be the part of (`searchesAroundWeakWinners`).
 import Testing
 @testable import FrameAnalysis
 
@@ -29,5 +30,22 @@ import Testing
         let analysis = try analyzeExpectingCard(input, primary: .good, corners: corners, within: 0.03)
         #expect(analysis.feedback == [Feedback(code: .good)], "\(analysis.feedback)")
         #expect((analysis.region?.confidence ?? 1) < DocumentFinder.reconsideredBelow, "searched again")
+    }
+
+    /// Fixtures/README.md: a card held by a thumb over its bottom edge, seen whole (true corners as camsim drew them).
+    /// Its top side is not among the vote's lines (its direction is full of the card's print lines), and the card's
+    /// lower right part, closed by a print line and the thumb's edge, was accepted at 0.61: MOVE_CLOSER, TILTED. The
+    /// search around a weak winner starts from the card's left, bottom and right sides (two of them the part's),
+    /// finds the top where a card's shape puts it and takes the card: GOOD, every corner within 1 % of the diagonal.
+    @Test func aWeakWinnerThatIsACardsPartGivesWayToTheCardAroundIt() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-around-its-corner-part-camsim-seed35.jpg"))
+        let corners: [(Double, Double)] = [(784.75, 79.64), (1701.74, 274.4), (1548.26, 853.12), (664.14, 630.55)]
+        let analysis = try analyzeExpectingCard(input, primary: .good, corners: corners, within: 0.01)
+        #expect(analysis.feedback == [Feedback(code: .good)], "\(analysis.feedback)")
+
+        let part = try analyzeDocument(input) { $0.documentFinder.searchesAroundWeakWinners = false }
+        #expect(part.primary == .moveCloser, "\(part.feedback)")
+        #expect(cornerErrorShare(part, corners) > 0.05, "\(String(describing: part.region))")
+        #expect((part.region?.confidence ?? 1) < DocumentFinder.reconsideredBelow)
     }
 }
