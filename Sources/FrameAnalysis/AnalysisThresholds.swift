@@ -39,6 +39,10 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     /// (`sharpness`): motion smears the two sides across it as wide as the smear. 0.007 ≈ 4.5 px at 640; sharp
     /// cards read at most 0.004. 0 turns the check off.
     public var maxOutlineSmear: Double = 0.007
+    /// Share of the points past an outline's corners at which two of its sides carry their edge on to the frame's
+    /// border (`OutlineRunOn`), from which a document otherwise GOOD is CUT_OFF: the outline is a part of a card
+    /// that goes on out of view. 0 turns the check off.
+    public var minOutlineRunOn: Double = 0.7
     /// Ratio weakest/strongest directional sharpness below which a blurry frame's smear is directional (motion).
     /// Reported as the `motionAnisotropy` metric only: a single smeared frame is BLURRY either way, HOLD_STEADY is
     /// the tracker's answer to movement between frames. Kept so existing threshold files stay valid.
@@ -98,8 +102,9 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case workingLongSide, minDocumentConfidence, edgeMargin, minFill, maxFill, maxSkew, minBrightness,
-             maxBrightness, minSharpness, minDocumentSharpness, maxBlurredSceneSharpness, maxOutlineSmear, maxMotionAnisotropy,
-             overexposedFraction, glareLuma, maxGlareFraction, maxGlareBlob, minFaceSize, maxFaceSize, maxFaceOffset,
+             maxBrightness, minSharpness, minDocumentSharpness, maxBlurredSceneSharpness, maxOutlineSmear,
+             minOutlineRunOn, maxMotionAnisotropy, overexposedFraction, glareLuma, maxGlareFraction, maxGlareBlob,
+             minFaceSize, maxFaceSize, maxFaceOffset,
              stillFrames, maxCornerMotion, maxTrackedFrames, wholeSearchEvery
     }
 
@@ -146,6 +151,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try read(.minDocumentSharpness, &t.minDocumentSharpness, in: 0...1)
         try read(.maxBlurredSceneSharpness, &t.maxBlurredSceneSharpness, in: 0...1)
         try read(.maxOutlineSmear, &t.maxOutlineSmear, in: 0...1)
+        try read(.minOutlineRunOn, &t.minOutlineRunOn, in: 0...1)
         try read(.maxMotionAnisotropy, &t.maxMotionAnisotropy, in: 0...1)
         try read(.overexposedFraction, &t.overexposedFraction, in: 0...1)
         try read(.glareLuma, &t.glareLuma, in: 1...255)
@@ -184,6 +190,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try c.encode(minDocumentSharpness, forKey: .minDocumentSharpness)
         try c.encode(maxBlurredSceneSharpness, forKey: .maxBlurredSceneSharpness)
         try c.encode(maxOutlineSmear, forKey: .maxOutlineSmear)
+        try c.encode(minOutlineRunOn, forKey: .minOutlineRunOn)
         try c.encode(maxMotionAnisotropy, forKey: .maxMotionAnisotropy)
         try c.encode(overexposedFraction, forKey: .overexposedFraction)
         try c.encode(glareLuma, forKey: .glareLuma)

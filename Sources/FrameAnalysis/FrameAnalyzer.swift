@@ -444,6 +444,14 @@ public final class FrameAnalyzer {
                 feedback.append(Feedback(code: .blurry, value: share, threshold: t.maxOutlineSmear))
             }
         }
+        // An outline whose two sides beside one side both run on past it, up to the frame's border, is a card's part
+        // closed on a line across the card (a photo's edge, a band's), the card going on out of view (see
+        // `OutlineRunOn`). Judged only when nothing else is to fix, so it only holds back a capture.
+        if feedback.isEmpty && exposureFirst == nil && t.minOutlineRunOn > 0,
+           let runOn = OutlineRunOn.runOnToBorder(working, corners: quad.corners, minCarried: t.minOutlineRunOn) {
+            metrics["outlineRunOn"] = runOn
+            feedback.append(Feedback(code: .cutOff, value: runOn, threshold: t.minOutlineRunOn))
+        }
         if exposureFirst == nil, let scene = blurredSceneSharpness(feedback, thresholds: t) {
             metrics["sceneSharpness"] = scene
             if scene < t.maxBlurredSceneSharpness, let blurry = feedback.firstIndex(where: { $0.code == .blurry }) {
