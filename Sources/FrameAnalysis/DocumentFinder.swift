@@ -197,6 +197,9 @@ final class DocumentFinder {
     /// Whether a weak winner that may be a card's part is searched around for the card's missing side (see `find`).
     /// Always on; tests turn it off to show the frames it decides.
     var searchesAroundWeakWinners = true
+    /// Whether the outline found around a weak winner must be larger than it to replace it (see `find`). Always on;
+    /// tests turn it off to show the frames it decides.
+    var aroundWeakWinnerMustBeLarger = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
@@ -352,7 +355,8 @@ final class DocumentFinder {
                 if addFourthSides(coarse, sharingTwoSidesOf: weak.winner.sides),
                    let around = bestQuad(coarse, width: w, height: h, requiring: ~((1 << UInt64(searchedFrom)) &- 1)),
                    around.confidence > weak.confidence, !around.borders.contains(true),
-                   around.quad.area > weak.quad.area, around.quad.skewDegrees <= Self.maxSearchedSkew,
+                   around.quad.area > weak.quad.area || !aroundWeakWinnerMustBeLarger,
+                   around.quad.skewDegrees <= Self.maxSearchedSkew,
                    completesThreeSides(around.winner, searchedFrom: firstSearched, width: w, height: h) {
                     found = around
                 }

@@ -48,4 +48,19 @@ import Testing
         #expect(cornerErrorShare(part, corners) > 0.05, "\(String(describing: part.region))")
         #expect((part.region?.confidence ?? 1) < DocumentFinder.reconsideredBelow)
     }
+
+    /// Fixtures/README.md: a passport held too close (it runs out of the frame at the top), found at 0.66 with its
+    /// corners as camsim drew them: MOVE_AWAY. The search around that weak winner starts from two of its sides and
+    /// closes a smaller outline inside it (its photo's corner of the page) at 0.69: more confident, but not around
+    /// the winner, so it must not replace it (it made the passport MOVE_CLOSER, TOO_DARK).
+    @Test func aWeakWinnerGivesWayOnlyToALargerOutline() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("passport-too-close-around-its-photo-camsim-seed35.jpg"))
+        let corners: [(Double, Double)] = [(28.67, 121.39), (1074.54, -73.61), (1178.65, 643.27), (192.53, 827.06)]
+        let analysis = try analyzeExpectingCard(input, primary: .moveAway, corners: corners, within: 0.01)
+        #expect((analysis.region?.confidence ?? 1) < DocumentFinder.reconsideredBelow)
+
+        let smaller = try analyzeDocument(input) { $0.documentFinder.aroundWeakWinnerMustBeLarger = false }
+        #expect(smaller.primary == .moveCloser, "\(smaller.feedback)")
+        #expect(cornerErrorShare(smaller, corners) > 0.1, "\(String(describing: smaller.region))")
+    }
 }
