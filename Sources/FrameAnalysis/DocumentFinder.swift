@@ -103,6 +103,9 @@ final class DocumentFinder {
     /// The largest angle (degrees) between a side of an outline closed by a frame border and the nearest side of an
     /// outline inside or across it for the inner one to be taken for the outer card's print (see `printAligned`).
     static let maxPrintMisalignment = 6.0
+    /// How far (share of the frame's short side) a card's corners keep from a border-closed outline's sides for the
+    /// card to be lying clear inside it (`cardLyingInside`).
+    static let cardInsideMargin = 0.03
     /// The largest deviation of a corner from square (degrees) with which a quad counts as seen nearly square-on in
     /// the search for a missing band (`completeBand`): below it, foreshortening does not lengthen a card much.
     static let maxSquareOnSkew = 15.0
@@ -200,6 +203,9 @@ final class DocumentFinder {
     /// Whether the outline found around a weak winner must be larger than it to replace it (see `find`). Always on;
     /// tests turn it off to show the frames it decides.
     var aroundWeakWinnerMustBeLarger = true
+    /// Whether a card lying clear inside an accepted border-closed outline replaces it (see `cardLyingInside`).
+    /// Always on; tests turn it off to show the frames it decides.
+    var takesCardsLyingInside = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
@@ -456,9 +462,12 @@ final class DocumentFinder {
                 whole = fourth
             }
             // (Or one inside or across it but turned apart from its sides, which its print cannot be: a card lying
-            // inside a desk's outline, `printAligned`.)
+            // inside a desk's outline, `printAligned`. Or a card seen whole and square-on lying clear inside it,
+            // however turned: `cardLyingInside`.)
             if let whole, whole.confidence >= acceptance,
-               outlineSeenWhole(whole.quad, replaces: closed.quad, width: w, height: h) {
+               outlineSeenWhole(whole.quad, replaces: closed.quad, width: w, height: h)
+                || takesCardsLyingInside && whole.confidence >= Self.reconsideredBelow
+                    && Self.cardLyingInside(whole.quad, clearOf: closed.quad, width: w, height: h) {
                 found = whole
             }
         }
@@ -521,15 +530,9 @@ final class DocumentFinder {
             return angle < 0 ? angle + 180 : angle
         }
         func apartDegrees(_ a: Double, _ b: Double) -> Double { let d = abs(a - b); return min(d, 180 - d) }
-        // A side along a frame border (both ends within a pixel of the same edge) is the frame's, not the card's.
-        func onBorder(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
-            let right = Double(w - 1), bottom = Double(h - 1)
-            return (a.x <= 1 && b.x <= 1) || (a.y <= 1 && b.y <= 1) || (a.x >= right - 1 && b.x >= right - 1)
-                || (a.y >= bottom - 1 && b.y >= bottom - 1)
-        }
         for i in 0..<4 {
             let a = closed.corners[i], b = closed.corners[(i + 1) & 3]
-            guard !onBorder(a, b) else { continue }
+            guard !onFrameBorder(a, b, width: w, height: h) else { continue }
             let side = direction(a, b)
             for j in 0..<4 where apartDegrees(direction(inner.corners[j], inner.corners[(j + 1) & 3]), side)
                 <= Self.maxPrintMisalignment {
@@ -537,6 +540,40 @@ final class DocumentFinder {
             }
         }
         return false
+    }
+
+    /// Whether the side from `a` to `b` lies along a frame border (both ends within a pixel of the same edge): the
+    /// frame's, not the card's.
+    static func onFrameBorder(_ a: SIMD2<Double>, _ b: SIMD2<Double>, width w: Int, height h: Int) -> Bool {
+        let right = Double(w - 1), bottom = Double(h - 1)
+        return (a.x <= 1 && b.x <= 1) || (a.y <= 1 && b.y <= 1) || (a.x >= right - 1 && b.x >= right - 1)
+            || (a.y >= bottom - 1 && b.y >= bottom - 1)
+    }
+
+    /// Whether `inner` has a whole card's shape seen square-on (within `IDCard.squareOnSkew` of square, between
+    /// `IDCard.squarestQuadAspect` and `IDCard.longestSquareOnWholeAspect` long) with every corner at least
+    /// `cardInsideMargin` of the frame's short side from each of `closed`'s sides that is not on a frame border: a
+    /// card lying on a larger object that leaves the frame (a printed panel, a book, a tablet), not the print of a
+    /// card that leaves it, which is laid out along the card's sides and shares or nears one of them (its bands, its
+    /// photo, a panel beside the photo), or is no card's shape (camsim seed 41 `good_0009`: a card on a lavender
+    /// panel printed with a grid, the panel cut by the frame's bottom, aligned within 6° of the card's top: the
+    /// panel at 0.90 was taken, MOVE_AWAY; the card at 0.82 now is, GOOD).
+    static func cardLyingInside(_ inner: Quadrilateral, clearOf closed: Quadrilateral, width w: Int,
+                                height h: Int) -> Bool {
+        let (even, odd) = Quadrilateral.meanOppositeSides(inner.corners)
+        let aspect = max(even, odd) / max(1, min(even, odd))
+        guard inner.skewDegrees <= IDCard.squareOnSkew, aspect >= IDCard.squarestQuadAspect,
+              aspect <= IDCard.longestSquareOnWholeAspect else { return false }
+        let margin = cardInsideMargin * Double(min(w, h))
+        for i in 0..<4 {
+            let a = closed.corners[i], b = closed.corners[(i + 1) & 3]
+            if onFrameBorder(a, b, width: w, height: h) { continue }
+            let d = b - a, length = max(1e-9, (d * d).sum().squareRoot())
+            let n = SIMD2(-d.y, d.x) / length
+            for c in inner.corners where abs(((c - a) * n).sum()) < margin { return false }
+        }
+        // Inside it, not beside it (one beside it is `apart`, above).
+        return !Self.apart(inner, closed)
     }
 
     /// Whether neither quad's centre lies inside the other (two outlines apart, not one inside or around the other).

@@ -80,4 +80,42 @@ import Testing
         let halfSize = try analyzeDocument(input) { $0.searchesAtDetectionScale = false }
         #expect(halfSize.feedback.map(\.code) == frame.codesWithoutDetectionScale, "\(halfSize.feedback)")
     }
+
+    /// A card lying square-on clear inside a border-closed outline (a panel leaving the frame at the bottom) is a card
+    /// of its own, however turned; the cut-off card's print is not: a band along its side, a photo (no card's
+    /// shape), a panel reaching its side.
+    @Test func aCardLyingClearInsideABorderClosedOutlineIsACardOfItsOwn() {
+        let panel = Self.quad([(60, 40), (600, 10), (630, 359), (90, 359)])
+        let card = Self.quad([(180, 90), (480, 90), (480, 279), (180, 279)])
+        #expect(DocumentFinder.cardLyingInside(card, clearOf: panel, width: 640, height: 360))
+        // Its print, laid out along the cut-off card's sides.
+        let band = Self.quad([(310, 82), (630, 138), (626, 170), (305, 114)])
+        #expect(!DocumentFinder.cardLyingInside(band, clearOf: Self.cutOffCard, width: 640, height: 360))
+        let photo = Self.quad([(320, 120), (400, 134), (385, 234), (305, 220)])
+        #expect(!DocumentFinder.cardLyingInside(photo, clearOf: Self.cutOffCard, width: 640, height: 360))
+        // A panel of the card's shape 5 px inside its top side: 40-190 px along it, 5-100 px into the card.
+        let nearSide = Self.quad([(338.5, 91.9), (486.2, 117.9), (469.7, 211.5), (322.0, 185.4)])
+        #expect(DocumentFinder.cardLyingInside(
+            Self.quad([(334.2, 116.5), (481.9, 142.5), (465.4, 236.1), (317.7, 210.0)]), clearOf: Self.cutOffCard,
+            width: 640, height: 360), "the same 25 px further in is clear of every side")
+        #expect(!DocumentFinder.cardLyingInside(nearSide, clearOf: Self.cutOffCard, width: 640, height: 360))
+        // A card-shaped outline far off square-on is left to the other rules.
+        let skewed = Self.quad([(180, 90), (480, 60), (440, 279), (220, 260)])
+        #expect(!DocumentFinder.cardLyingInside(skewed, clearOf: panel, width: 640, height: 360))
+    }
+
+    /// Fixtures/README.md: a card lying on a lavender panel printed with a grid of rectangles, the panel cut by the
+    /// frame's bottom and turned within 6° of the card's top side. The panel's outline, closed by the frame, won at
+    /// 0.90 (MOVE_AWAY); the card, square-on and clear inside it at 0.82, replaces it: GOOD, every corner within 1 %
+    /// of the diagonal.
+    @Test func aCardOnAPanelLeavingTheFrameReplacesThePanel() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-on-a-printed-panel-leaving-the-frame-camsim-seed41.jpg"))
+        let corners: [(Double, Double)] = [(312.83, 234.6), (1422.07, 237.45), (1419.96, 918.25), (325.14, 940.7)]
+        let analysis = try analyzeExpectingCard(input, primary: .good, corners: corners, within: 0.01)
+        #expect(analysis.feedback == [Feedback(code: .good)], "\(analysis.feedback)")
+
+        let panel = try analyzeDocument(input) { $0.documentFinder.takesCardsLyingInside = false }
+        #expect(panel.primary == .moveAway, "\(panel.feedback)")
+        #expect(cornerErrorShare(panel, corners) > 0.05, "\(String(describing: panel.region))")
+    }
 }
