@@ -28,6 +28,9 @@ public final class FrameAnalyzer {
     /// the detection image (see `locateDocument`). Always on; tests turn it off to show the frames
     /// it decides.
     var searchesAtDetectionScale = true
+    /// Whether a square-on quad too long for a card has its missing band placed by the print beyond its long sides
+    /// (`MissingBandPrint`). Always on; tests turn it off to show the frames it decides.
+    var readsMissingBandPrint = true
     /// Created on the first selfie (it loads the cascades).
     private var faceSearch: FaceSearch?
     private let faceSharpness = FaceSharpness()
@@ -425,8 +428,18 @@ public final class FrameAnalyzer {
         // from the edge, now reads CUT_OFF), so it only holds back a capture and never goes before a finding the
         // frame certainly has (measured in docs/capture.md, "Document quad").
         if feedback.isEmpty && exposureFirst == nil && squareOnTooLong {
-            let bandMargin = Self.hiddenPartMargin(inputQuad, width: inputSize.width, height: inputSize.height,
+            var bandMargin = Self.hiddenPartMargin(inputQuad, width: inputSize.width, height: inputSize.height,
                                                    longest: IDCard.longestSquareOnWholeAspect) / shortSide
+            // Where the band's print shows on one side and the background's plain on the other, the band lies
+            // on the printed side, and only that placement must fit (`MissingBandPrint`).
+            if bandMargin < t.edgeMargin && readsMissingBandPrint {
+                let growth = aspect / IDCard.aspect - 1
+                if let side = MissingBandPrint.printedSide(working, corners: quad.corners, growth: growth) {
+                    let margins = MissingBandPrint.margins(inputQuad.corners, growth: growth,
+                                                           width: inputSize.width, height: inputSize.height)
+                    bandMargin = (side == 0 ? margins.0 : margins.1) / shortSide
+                }
+            }
             if bandMargin < t.edgeMargin {
                 feedback.append(Feedback(code: .cutOff, value: bandMargin, threshold: t.edgeMargin))
             }
