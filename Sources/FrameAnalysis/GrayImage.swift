@@ -26,6 +26,18 @@ final class GrayImage {
 
     var base: UnsafeMutablePointer<UInt8> { pixels.baseAddress! }
 
+    /// The luma at (`x`, `y`), bilinear between the four pixels around it. The caller keeps the point within
+    /// 0 ≤ x < width - 1, 0 ≤ y < height - 1 (not checked).
+    @inline(__always)
+    func bilinear(x: Double, y: Double) -> Float {
+        let x0 = Int(x), y0 = Int(y)
+        let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
+        let p00 = base + y0 * width + x0
+        let top = Float(p00[0]) + (Float(p00[1]) - Float(p00[0])) * fx
+        let bottom = Float(p00[width]) + (Float(p00[width + 1]) - Float(p00[width])) * fx
+        return top + (bottom - top) * fy
+    }
+
     /// Makes `self` a 2×2 box-averaged copy of `source` (odd last row/column dropped).
     func downsample2x(from source: GrayImage) {
         let w = source.width / 2, h = source.height / 2

@@ -114,7 +114,7 @@ enum OutlineRunOn {
     /// share is certain to be below both `minCarried` and `maxCarriedToStop`.
     static func run(_ image: GrayImage, side: (SIMD2<Double>, SIMD2<Double>), step sideStep: Float,
                     centre: SIMD2<Double>, pastEnd: Bool, minCarried: Double = minCarried) -> Run? {
-        let (d, n, length) = frame(side.0, side.1, centre: centre)
+        let (d, n, _) = frame(side.0, side.1, centre: centre)
         let origin = pastEnd ? side.1 : side.0, outward = pastEnd ? d : -d
         let skip = cornerSkip
         let reach = distanceToBorder(origin, outward, image) - borderGap
@@ -184,15 +184,10 @@ enum OutlineRunOn {
         return inside - outside
     }
 
+    /// The bilinear luma at `q`, or nil outside the image.
     @inline(__always)
     static func luma(_ image: GrayImage, _ q: SIMD2<Double>) -> Float? {
-        let w = image.width, h = image.height
-        guard q.x >= 0, q.y >= 0, q.x < Double(w - 1), q.y < Double(h - 1) else { return nil }
-        let x0 = Int(q.x), y0 = Int(q.y)
-        let fx = Float(q.x - Double(x0)), fy = Float(q.y - Double(y0))
-        let p00 = image.base + y0 * w + x0
-        let top = Float(p00[0]) + (Float(p00[1]) - Float(p00[0])) * fx
-        let bottom = Float(p00[w]) + (Float(p00[w + 1]) - Float(p00[w])) * fx
-        return top + (bottom - top) * fy
+        guard q.x >= 0, q.y >= 0, q.x < Double(image.width - 1), q.y < Double(image.height - 1) else { return nil }
+        return image.bilinear(x: q.x, y: q.y)
     }
 }

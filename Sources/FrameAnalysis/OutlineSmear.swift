@@ -99,7 +99,7 @@ final class OutlineSmear {
         let d = along / length
         var n = SIMD2(-d.y, d.x)
         if ((centre - a) * n).sum() < 0 { n = -n }
-        let w = image.width, h = image.height, pixels = image.base
+        let w = image.width, h = image.height
         let count = Self.offsets, reach = Self.reach, step = Self.step
         var rows = 0
         for r in 0..<Self.rowsPerSide {
@@ -112,12 +112,7 @@ final class OutlineSmear {
             var clipped = false
             for k in 0..<count {
                 let q = first + n * (Double(k) * step)
-                let x0 = Int(q.x), y0 = Int(q.y)
-                let fx = Float(q.x - Double(x0)), fy = Float(q.y - Double(y0))
-                let p00 = pixels + y0 * w + x0
-                let top = Float(p00[0]) + (Float(p00[1]) - Float(p00[0])) * fx
-                let bottom = Float(p00[w]) + (Float(p00[w + 1]) - Float(p00[w])) * fx
-                row[k] = top + (bottom - top) * fy
+                row[k] = image.bilinear(x: q.x, y: q.y)
                 clipped = clipped || row[k] >= Self.clippedLuma
             }
             if !clipped { rows += 1 }
