@@ -55,6 +55,11 @@ enum MissingBandPrint {
         let along = side.1 - side.0
         let length = (along * along).sum().squareRoot()
         let depth = max((out0 * out0).sum().squareRoot(), (out1 * out1).sum().squareRoot())
+        // (A quad no larger than the image it was found on: anything else, or not finite, has nothing to read.)
+        let limit = Double(image.width + image.height)
+        guard length.isFinite, depth.isFinite, length <= 2 * limit, depth <= 2 * limit else {
+            return Strip(readShare: 0, print: 0)
+        }
         let columns = max(1, Int(length) / spacing), rows = max(1, Int(depth) / spacing)
         let w = image.width, h = image.height, base = image.base
         var total = 0, inside = 0, edges = 0

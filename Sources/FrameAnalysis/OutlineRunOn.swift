@@ -118,7 +118,7 @@ enum OutlineRunOn {
         let origin = pastEnd ? side.1 : side.0, outward = pastEnd ? d : -d
         let skip = cornerSkip
         let reach = distanceToBorder(origin, outward, image) - borderGap
-        guard reach - skip >= shortestRun else { return nil }
+        guard reach.isFinite, reach - skip >= shortestRun else { return nil }
         let points = Int((reach - skip) / sampleSpacing) + 1
         let nearBorderFrom = points - max(1, points / 3)
         let floor = carriedShare * abs(sideStep), sign: Float = sideStep > 0 ? 1 : -1

@@ -127,6 +127,17 @@ import Testing
         #expect(try FrameAnalyzer(thresholds: off).analyze(input, mode: .document).primary == .good)
     }
 
+    /// Corners that are not finite, or far outside the image, are read as nothing (never a trap on `Int(nan)`).
+    @Test func degenerateCornersReadNothing() {
+        let image = Self.image(dark: [(300, 100, 500, 260)])
+        let nan = SIMD2(Double.nan, Double.nan)
+        #expect(OutlineRunOn.runOnToBorder(image, corners: [nan, SIMD2(500, 100), SIMD2(500, 260), nan]) == nil)
+        let far = [SIMD2(-1e12, -1e12), SIMD2(1e12, -1e12), SIMD2(1e12, 1e12), SIMD2(-1e12, 1e12)]
+        #expect(OutlineRunOn.runOnToBorder(image, corners: far) == nil)
+        #expect(MissingBandPrint.printedSide(image, corners: [nan, nan, nan, nan], growth: 0.2) == nil)
+        #expect(MissingBandPrint.printedSide(image, corners: far, growth: 0.2) == nil)
+    }
+
     @Test func theThresholdIsReadFromJSONAndRangeChecked() throws {
         let t = try AnalysisThresholds(json: Array(#"{"minOutlineRunOn": 0.8}"#.utf8))
         #expect(t.minOutlineRunOn == 0.8)
