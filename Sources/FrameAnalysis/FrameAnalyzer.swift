@@ -428,17 +428,17 @@ public final class FrameAnalyzer {
         // from the edge, now reads CUT_OFF), so it only holds back a capture and never goes before a finding the
         // frame certainly has (measured in docs/capture.md, "Document quad").
         if feedback.isEmpty && exposureFirst == nil && squareOnTooLong {
-            var bandMargin = Self.hiddenPartMargin(inputQuad, width: inputSize.width, height: inputSize.height,
-                                                   longest: IDCard.longestSquareOnWholeAspect) / shortSide
-            // Where the band's print shows on one side and the background's plain on the other, the band lies
-            // on the printed side, and only that placement must fit (`MissingBandPrint`).
-            if bandMargin < t.edgeMargin && readsMissingBandPrint {
-                let growth = aspect / IDCard.aspect - 1
-                if let side = MissingBandPrint.printedSide(working, corners: quad.corners, growth: growth) {
-                    let margins = MissingBandPrint.margins(inputQuad.corners, growth: growth,
-                                                           width: inputSize.width, height: inputSize.height)
-                    bandMargin = (side == 0 ? margins.0 : margins.1) / shortSide
-                }
+            // The narrowest band that can be missing, placed beyond either long side in turn: both must fit,
+            // unless the band's print shows on one side and the background's plain on the other; then the band
+            // lies on the printed side, and only that placement must fit (`MissingBandPrint`).
+            let growth = MissingBandPrint.growth(aspect: aspect)
+            let margins = MissingBandPrint.margins(inputQuad.corners, growth: growth, width: inputSize.width,
+                                                   height: inputSize.height)
+            var bandMargin = min(margins.0, margins.1) / shortSide
+            if bandMargin < t.edgeMargin && readsMissingBandPrint,
+               let printed = MissingBandPrint.printedSide(working, corners: quad.corners, growth: growth) {
+                metrics["missingBandPrint"] = printed.print
+                bandMargin = (printed.side == 0 ? margins.0 : margins.1) / shortSide
             }
             if bandMargin < t.edgeMargin {
                 feedback.append(Feedback(code: .cutOff, value: bandMargin, threshold: t.edgeMargin))
@@ -525,29 +525,25 @@ public final class FrameAnalyzer {
     /// gives the narrowest band that can be missing. One too square lacks a part along its long axis, beyond a short
     /// side: ID-2 / ID-3 are the squarest shape, so they give the shortest part that can be missing. (Both the
     /// least that can be hidden: the card may be called whole only if even that fits the frame on either side.)
-    /// `longest`: the long side / short side beyond which a quad is too long (by default the longest a tilted card's
-    /// quad can measure, `IDCard.longestQuadAspect`).
-    static func hiddenPartMargin(_ quad: Quadrilateral, width: Int, height: Int,
-                                 longest: Double = IDCard.longestQuadAspect) -> Double {
+    /// Too long: beyond the longest a tilted card's quad can measure, `IDCard.longestQuadAspect` (the square-on band
+    /// rule, which uses a shorter bound, places the band with `MissingBandPrint.margins` itself).
+    static func hiddenPartMargin(_ quad: Quadrilateral, width: Int, height: Int) -> Double {
         let c = quad.corners
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(min(even, odd), 1)
         let aspect = long / short
-        // Sides 0 and 2 join corners 0-1 and 2-3, sides 1 and 3 corners 1-2 and 3-0. Each (corner, opposite) moves
-        // a corner away from its neighbour across the hidden part, by `growth` times the side between them (the
-        // same share of each side, so perspective is followed).
-        let growth: Double, pairs: [(Int, Int)]
-        if aspect > longest {
+        if aspect > IDCard.longestQuadAspect {
             // A band beyond a long side: the short sides grow.
-            growth = aspect / IDCard.aspect - 1
-            pairs = even >= odd ? [(0, 3), (1, 2), (2, 1), (3, 0)] : [(1, 0), (2, 3), (3, 2), (0, 1)]
-        } else if aspect < IDCard.squarestQuadAspect {
-            // A part beyond a short side: the long sides grow.
-            growth = IDCard.squarestAspect / aspect - 1
-            pairs = even >= odd ? [(1, 0), (2, 3), (3, 2), (0, 1)] : [(0, 3), (1, 2), (2, 1), (3, 0)]
-        } else {
-            return .infinity
+            let margins = MissingBandPrint.margins(c, growth: MissingBandPrint.growth(aspect: aspect), width: width,
+                                                   height: height)
+            return min(margins.0, margins.1)
         }
+        guard aspect < IDCard.squarestQuadAspect else { return .infinity }
+        // A part beyond a short side: the long sides grow. Sides 0 and 2 join corners 0-1 and 2-3, sides 1 and 3
+        // corners 1-2 and 3-0. Each (corner, opposite) moves a corner away from its neighbour across the hidden part,
+        // by `growth` times the side between them (the same share of each side, so perspective is followed).
+        let growth = IDCard.squarestAspect / aspect - 1
+        let pairs = even >= odd ? [(1, 0), (2, 3), (3, 2), (0, 1)] : [(0, 3), (1, 2), (2, 1), (3, 0)]
         var margin = Double.infinity
         for (corner, opposite) in pairs {
             let p = c[corner] + (c[corner] - c[opposite]) * growth

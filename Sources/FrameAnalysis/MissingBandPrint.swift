@@ -4,7 +4,7 @@
 /// shade of the background, whose outer edge the finder did not see (`FrameAnalyzer`'s square-on band rule). The band
 /// carries print (a header's title, the MRZ's characters); the background beyond the other long side, where no band
 /// is, carries none. This reads the share of edge points in the strip the band would fill beyond each long side
-/// (the hidden part's geometry of `FrameAnalyzer.hiddenPartMargin`), on a grid of every `spacing` pixels, away
+/// (the placement `margins` gives, which `FrameAnalyzer.hiddenPartMargin` takes for a band too), on a grid of every `spacing` pixels, away
 /// from the side by `sideGap` of the strip's depth (the side's own edge); a point is an edge point when the sum of
 /// its central differences across x and y is at least `edgeStep` levels. Allocation-free.
 enum MissingBandPrint {
@@ -17,14 +17,27 @@ enum MissingBandPrint {
     /// The plain strip must have this share of its points inside the image to be read as plain.
     static let minReadShare = 0.5
 
-    /// The long side beyond which the band lies (0: the side `strips` reads first, 1: the other) when one strip
-    /// holds print and the other, read over at least `minReadShare` of it, none; nil when the print does not tell.
-    static func printedSide(_ image: GrayImage, corners: [SIMD2<Double>], growth: Double) -> Int? {
+    /// How deep the narrowest band that can be missing from a quad `aspect` long is, as a share of its short sides:
+    /// ID-1 is the longest identity document, so it gives the narrowest band.
+    static func growth(aspect: Double) -> Double { aspect / IDCard.aspect - 1 }
+
+    /// The long side beyond which the band lies (0: the side `strips` reads first, 1: the other) and its strip's
+    /// share of edge points, when one strip holds print and the other, read over at least `minReadShare` of it,
+    /// none; nil when the print does not tell.
+    static func printedSide(_ image: GrayImage, corners: [SIMD2<Double>],
+                            growth: Double) -> (side: Int, print: Double)? {
         guard let (first, second) = strips(image, corners: corners, growth: growth) else { return nil }
         func plain(_ s: Strip) -> Bool { s.readShare >= minReadShare && s.print <= maxPlain }
-        if first.print >= minPrint && plain(second) { return 0 }
-        if second.print >= minPrint && plain(first) { return 1 }
+        if first.print >= minPrint && plain(second) { return (0, first.print) }
+        if second.print >= minPrint && plain(first) { return (1, second.print) }
         return nil
+    }
+
+    /// The corners of the two long sides of `c`, each side's first and second with the opposite side's corners
+    /// across the short sides from them: sides 0-1 and 3-2 when sides 0 and 2 are the longer pair, else 1-2 and 0-3.
+    static func longSides(_ c: [SIMD2<Double>]) -> (a0: Int, a1: Int, b0: Int, b1: Int) {
+        let (even, odd) = Quadrilateral.meanOppositeSides(c)
+        return even >= odd ? (0, 1, 3, 2) : (1, 2, 0, 3)
     }
 
     struct Strip {
@@ -37,10 +50,8 @@ enum MissingBandPrint {
     /// as `growth` times the short sides: beyond the side from corner 0 (or 1) first, the opposite second.
     static func strips(_ image: GrayImage, corners c: [SIMD2<Double>], growth: Double) -> (Strip, Strip)? {
         guard c.count == 4 else { return nil }
-        let (even, odd) = Quadrilateral.meanOppositeSides(c)
-        // The long sides: 0-1 and 2-3 when `even` is the longer pair, else 1-2 and 3-0. Each strip grows from a long
-        // side away from the opposite one, along the short sides.
-        let (a0, a1, b0, b1) = even >= odd ? (0, 1, 3, 2) : (1, 2, 0, 3)
+        // Each strip grows from a long side away from the opposite one, along the short sides.
+        let (a0, a1, b0, b1) = longSides(c)
         let first = strip(image, side: (c[a0], c[a1]), opposite: (c[b0], c[b1]), growth: growth)
         let second = strip(image, side: (c[b0], c[b1]), opposite: (c[a0], c[a1]), growth: growth)
         return (first, second)
@@ -84,8 +95,7 @@ enum MissingBandPrint {
     /// How far inside a `width` × `height` frame the band's outer corners lie (pixels; negative outside) when it is
     /// beyond each long side of `corners`, in the order of `strips`.
     static func margins(_ c: [SIMD2<Double>], growth: Double, width: Int, height: Int) -> (Double, Double) {
-        let (even, odd) = Quadrilateral.meanOppositeSides(c)
-        let (a0, a1, b0, b1) = even >= odd ? (0, 1, 3, 2) : (1, 2, 0, 3)
+        let (a0, a1, b0, b1) = longSides(c)
         func margin(_ corner: Int, from opposite: Int) -> Double {
             let p = c[corner] + (c[corner] - c[opposite]) * growth
             return min(p.x, p.y, Double(width - 1) - p.x, Double(height - 1) - p.y)
@@ -93,4 +103,3 @@ enum MissingBandPrint {
         return (min(margin(a0, from: b0), margin(a1, from: b1)), min(margin(b0, from: a0), margin(b1, from: a1)))
     }
 }
-

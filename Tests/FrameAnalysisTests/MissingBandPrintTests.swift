@@ -25,9 +25,9 @@ import Testing
         // 300 × 120 is 2.5 long: the band is 0.58 × 120 ≈ 70 px deep.
         let growth = 2.5 / IDCard.aspect - 1
         let (above, corners) = Self.image(bandAbove: true)
-        #expect(MissingBandPrint.printedSide(above, corners: corners, growth: growth) == 0)
+        #expect(MissingBandPrint.printedSide(above, corners: corners, growth: growth)?.side == 0)
         let (below, _) = Self.image(bandAbove: false)
-        #expect(MissingBandPrint.printedSide(below, corners: corners, growth: growth) == 1)
+        #expect(MissingBandPrint.printedSide(below, corners: corners, growth: growth)?.side == 1)
         // Print on neither side (the band out of view, or unprinted): the print does not tell.
         let plain = GrayImage()
         plain.resize(width: 640, height: 360)
@@ -44,6 +44,7 @@ import Testing
         let analysis = try FrameAnalyzer().analyze(input, mode: .document)
         #expect(analysis.feedback == [Feedback(code: .good)], "\(analysis.feedback)")
         #expect(try #require(analysis.metrics["aspect"]) > IDCard.longestSquareOnWholeAspect)
+        #expect(try #require(analysis.metrics["missingBandPrint"]) >= MissingBandPrint.minPrint)
 
         let unread = try analyzeDocument(input) { $0.readsMissingBandPrint = false }
         #expect(unread.feedback.map(\.code) == [.cutOff], "\(unread.feedback)")
@@ -57,7 +58,10 @@ import Testing
         let input = FrameInput.jpeg(try fixtureBytes("card-cut-across-its-band-camsim-seed44.jpg"))
         let analysis = try FrameAnalyzer().analyze(input, mode: .document)
         #expect(analysis.feedback.map(\.code) == [.cutOff], "\(analysis.feedback)")
+        // The print was read and placed the band (on the cut side): the CUT_OFF is that placement's.
+        #expect(try #require(analysis.metrics["missingBandPrint"]) >= MissingBandPrint.minPrint)
         let unread = try analyzeDocument(input) { $0.readsMissingBandPrint = false }
         #expect(unread.feedback.map(\.code) == [.cutOff], "\(unread.feedback)")
+        #expect(unread.metrics["missingBandPrint"] == nil)
     }
 }
