@@ -27,6 +27,12 @@ final class FaceSearch {
     /// not private; nor is `detector`).
     let turnedWorking = GrayImage()
     let turnedDetection = GrayImage()
+    /// A small face's part of the frame and its copy enlarged twice (`enlargedEyes`, in its own file).
+    let eyesPart = GrayImage()
+    let enlargedPart = GrayImage()
+    /// Whether the small-face passes keep only hits that show an eye (`showingEyes`); tests turn it off to see the
+    /// texture hits it drops.
+    var smallFacesMustShowEyes = true
     private let spans = RegionSpans()
 
     /// Loads the cascades (tens of milliseconds): throws when opencv-data is missing.
@@ -44,11 +50,12 @@ final class FaceSearch {
     }
 
     /// The user's face (and any other the first pass sees), through the passes in order until one finds a face:
-    /// first, brightened (dark frames), small-face, padded (lit frames), locally equalised, rolled. The two last
-    /// were added for faces camsim's selfies showed missed (a dark face before a window, a head rolled 10-20°); the
-    /// locally equalised pass goes first of the two because it found more of them (6 faces against 4 on camsim selfie
-    /// seeds 1-4) for about the same cost. `working` is the working image and `detection` its half-size copy (or
-    /// `working` itself for small frames); `sceneBrightness` is `detection`'s mean luma.
+    /// first, brightened (dark frames), small-face, padded (lit frames), locally equalised, rolled, rolled small.
+    /// The three last were added for faces camsim's selfies showed missed (a dark face before a window, a head rolled
+    /// 10-20°, a far head rolled so); the locally equalised pass goes before the rolled one because it found more of
+    /// them (6 faces against 4 on camsim selfie seeds 1-4) for about the same cost. `working` is the working image
+    /// and `detection` its half-size copy (or `working` itself for small frames); `sceneBrightness` is
+    /// `detection`'s mean luma.
     /// `firstPassOnly`: in a stream where no face was found lately (`CaptureTracker.searchesLightly`), only
     /// the first pass runs.
     func mainFaces(detection: GrayImage, working: GrayImage, sceneBrightness: Double,
@@ -75,6 +82,10 @@ final class FaceSearch {
         if found.isEmpty {
             found = rolledPass(detection: detection, working: working)
             searched = detection
+        }
+        if found.isEmpty && detection !== working {
+            found = rolledSmallFacePass(detection: detection, working: working)
+            searched = working
         }
         return Found(faces: Self.withoutRepeats(found), searched: searched)
     }
@@ -125,13 +136,16 @@ final class FaceSearch {
     /// coordinates. Cost: the dearest pass (the smallest windows over four times the pixels), on frames without a
     /// face only. So sizes are tried 1.2 apart; the faces then collect fewer overlapping hits, and two are enough
     /// (four at this step lost a tenth of the small faces; three still lost some, and found texture faces that two
-    /// did not, measured on the accuracy set and another seed).
+    /// did not, measured on the accuracy set and another seed). A hit counts when it shows an eye, on the working
+    /// image or on its part enlarged twice (`enlargedEyes`): the texture two hits let through has none (camsim
+    /// selfie seeds 1 and 2: faceless frames told FACE_TOO_SMALL; framegen seed 11: a second small "face" beside the
+    /// user's, MULTIPLE_FACES), while every small face found on camsim selfie seeds 1–4, 48, 49 and framegen seeds
+    /// 20250501, 7, 11 showed one.
     func smallFacePass(detection: GrayImage, working: GrayImage) -> [kyc_face] {
         let firstPassSmallest = Self.firstPassSmallest(detection: detection) * working.width / max(detection.width, 1)
-        return plausibleFaces(in: detector.detect(search: working, eyes: working, minFace: Self.cascadeWindow,
-                                                  maxFace: firstPassSmallest * 5 / 4, scaleStep: 1.2,
-                                                  minNeighbors: 2),
-                              searched: working, working: working)
+        return showingEyes(detector.detect(search: working, eyes: working, minFace: Self.cascadeWindow,
+                                           maxFace: firstPassSmallest * 5 / 4, scaleStep: 1.2, minNeighbors: 2),
+                           in: working)
     }
 
     /// Padded pass: the first pass on the detection image inside a border of its own edge pixels (a quarter of the

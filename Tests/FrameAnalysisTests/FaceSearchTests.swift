@@ -145,5 +145,94 @@ import COpenCVBridge
         let (search, detection, working) = try analyzer.faceSearchInputs(try fixture(name))
         #expect(search.locallyEqualizedPass(detection: detection, working: working).isEmpty)
         #expect(search.rolledPass(detection: detection, working: working).isEmpty)
+        #expect(search.rolledSmallFacePass(detection: detection, working: working).isEmpty)
+    }
+
+    /// A far head (0.13 of the short side) rolled 11°: the upright passes and the rolled pass (faces from 0.18 up)
+    /// find nothing; the rolled small-face pass finds it, its eyes seen only on its part enlarged twice, and the
+    /// box turned back onto the face. The user is told to come closer, not that there is no face.
+    @Test func rolledSmallFacePassFindsAFarRolledHead() throws {
+        let analyzer = FrameAnalyzer()
+        let input = try fixture("far-rolled-head-camsim-seed4")
+        let (search, detection, working) = try analyzer.faceSearchInputs(input)
+        #expect(search.firstPass(detection: detection, working: working).isEmpty)
+        #expect(search.smallFacePass(detection: detection, working: working).isEmpty)
+        #expect(search.paddedPass(detection: detection).isEmpty)
+        #expect(search.locallyEqualizedPass(detection: detection, working: working).isEmpty)
+        #expect(search.rolledPass(detection: detection, working: working).isEmpty)
+        let faces = search.rolledSmallFacePass(detection: detection, working: working)
+        #expect(faces.count == 1, "\(faces)")
+        // Its eyes are below the eye cascades' reach on the working image: the count is the enlarged part's.
+        let face = try #require(faces.first)
+        #expect(face.eyes > 0)
+        #expect(search.detector.detect(search: working, eyes: working,
+                                       region: (Int(face.x), Int(face.y), Int(face.width), Int(face.height)),
+                                       minFace: 24).allSatisfy { $0.eyes == 0 })
+
+        let analysis = try analyzer.analyze(input, mode: .selfie)
+        #expect(analysis.primary == .faceTooSmall, "\(analysis.feedback) \(analysis.faces)")
+        let found = try #require(analysis.faces.first)
+        #expect(onTheLabelledFace(found, x: 565.9, y: 290.4, width: 92.3, height: 96.9), "\(found)")
+    }
+
+    /// Texture the small-face passes take for a small face (an orange suit's folds once the frame is turned 15°,
+    /// which pass both face cascades; a faceless room's texture upright) shows no eye, on the working image or
+    /// enlarged twice: with the eye rule the passes find nothing and the frame is NO_FACE; without it each finds a
+    /// "face" (so the rule, not the cascade, keeps these frames right).
+    @Test func smallTextureFacesShowNoEyes() throws {
+        for (name, rolled) in [("turned-texture-face-framegen-seed20250501", true),
+                               ("small-texture-face-camsim-seed1", false)] {
+            let analyzer = FrameAnalyzer()
+            let input = try fixture(name)
+            let (search, detection, working) = try analyzer.faceSearchInputs(input)
+            let pass = rolled ? search.rolledSmallFacePass : search.smallFacePass
+            #expect(pass(detection, working).isEmpty, "\(name)")
+            #expect(try analyzer.analyze(input, mode: .selfie).primary == .noFace, "\(name)")
+            search.smallFacesMustShowEyes = false
+            #expect(!pass(detection, working).isEmpty, "\(name): the cascade alone no longer finds the texture")
+        }
+    }
+}
+
+@Suite struct GrayImageEnlargementTests {
+    private func image(_ width: Int, _ height: Int, _ values: [UInt8]) -> GrayImage {
+        let image = GrayImage()
+        image.resize(width: width, height: height)
+        for (index, value) in values.enumerated() { image.base[index] = value }
+        return image
+    }
+
+    private func pixels(_ image: GrayImage) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: image.base, count: image.width * image.height))
+    }
+
+    /// A rectangle is copied row by row; one reaching past the image is clamped to it, one wholly outside is empty.
+    @Test func cropCopiesTheRectangleClampedToTheImage() {
+        let source = image(4, 3, [0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23])
+        let part = GrayImage()
+        part.crop(from: source, x: 1, y: 1, width: 2, height: 2)
+        #expect((part.width, part.height) == (2, 2))
+        #expect(pixels(part) == [11, 12, 21, 22])
+        part.crop(from: source, x: -2, y: 2, width: 4, height: 5)
+        #expect((part.width, part.height) == (2, 1))
+        #expect(pixels(part) == [20, 21])
+        part.crop(from: source, x: 6, y: 0, width: 3, height: 3)
+        #expect(part.width == 0)
+    }
+
+    /// Each output pixel weighs its nearer source pixel 3 : 1 against the next one along each axis, edges repeated:
+    /// a ramp stays a ramp at half the slope, a flat image stays flat.
+    @Test func enlargingInterpolatesBetweenPixelCentres() {
+        let ramp = image(3, 1, [0, 40, 80])
+        let big = GrayImage()
+        big.enlarge2x(from: ramp)
+        #expect((big.width, big.height) == (6, 2))
+        #expect(pixels(big) == [0, 10, 30, 50, 70, 80, 0, 10, 30, 50, 70, 80])
+        big.enlarge2x(from: image(2, 2, [7, 7, 7, 7]))
+        #expect(pixels(big) == [UInt8](repeating: 7, count: 16))
+        let corner = image(2, 2, [0, 0, 0, 160])
+        big.enlarge2x(from: corner)
+        // Output (2, 2) is 3/4 of the way to source (1, 1) on each axis: 160 · 9/16 = 90.
+        #expect(big.base[2 * 4 + 2] == 90 && big.base[0] == 0 && big.base[15] == 160)
     }
 }
