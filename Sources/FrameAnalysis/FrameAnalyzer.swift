@@ -28,6 +28,13 @@ public final class FrameAnalyzer {
     /// the detection image (see `locateDocument`). Always on; tests turn it off to show the frames
     /// it decides.
     var searchesAtDetectionScale = true
+    /// Whether a frame where neither the luma nor the colour search found a card is searched again with the vote on
+    /// the detection image (see `locateDocument`). Always on; tests turn it off to show the frames it decides.
+    var searchesAtDetectionScaleWhenNothingFound = true
+    /// How much more confidence than `minDocumentConfidence` an outline found only by that search needs (see
+    /// `locateDocument`; 0.7 with the default 0.6): measured in docs/capture.md ("Document quad"). Tests lower it to
+    /// show what it keeps out.
+    var detectionScaleAloneMargin = 0.1
     /// Whether a square-on quad too long for a card has its missing band placed by the print beyond its long sides
     /// (`MissingBandPrint`). Always on; tests turn it off to show the frames it decides.
     var readsMissingBandPrint = true
@@ -212,6 +219,26 @@ public final class FrameAnalyzer {
         if (found?.confidence ?? 0) < thresholds.minDocumentConfidence, !lightSearch, searchesChroma,
            detection.meanLuma <= thresholds.maxBrightness, let inColour = findInColour(detection: detection) {
             return (inColour, false, true)
+        }
+        // Nothing in luma or colour: the half-size vote may have lost the card's sides: a small card's short side
+        // is a few dozen vote-image pixels, too few votes to be a line (belowMinimum), and a thumb over a side
+        // shortens it further. The frame is searched once more with the vote on the detection image
+        // (`DocumentFinder.find(votingAtDetectionScale:)`), where every side is twice as long. A second search over
+        // more lines has more chances to assemble an outline from a textured scene's edges, so what it finds is
+        // taken only with more confidence than a card needs (`detectionScaleAloneMargin` above it) and not closed
+        // by a frame border: at the bare `minDocumentConfidence` two of framegen's empty textured scenes took
+        // outlines at 0.62-0.64 (measurements in docs/capture.md, "Document quad").
+        if searchesAtDetectionScaleWhenNothingFound, (found?.confidence ?? 0) < acceptance, !lightSearch,
+           detection.meanLuma <= thresholds.maxBrightness,
+           let whole = documentFinder.find(coarse: detection, working: working, acceptance: acceptance,
+                                           widerSearchMaxLuma: thresholds.maxBrightness,
+                                           votingAtDetectionScale: true),
+           whole.confidence >= acceptance + detectionScaleAloneMargin, !whole.borderClosed,
+           whole.quad.longSideHorizontal,
+           whole.quad.corners.allSatisfy({ p in
+               p.x >= 0 && p.y >= 0 && p.x <= Double(working.width - 1) && p.y <= Double(working.height - 1)
+           }) {
+            found = whole
         }
         return (found, false, false)
     }

@@ -12,10 +12,11 @@ struct CamsimPortraitAccuracyTests {
     /// and MOVE_AWAY to the bar and CUT_OFF to 0.9; 87 once a quad side with no visible sample weighed as a frame
     /// border, which took CUT_OFF to the bar; 88 once every border-closed winner was searched past for a card seen
     /// whole, which took GLARE to 0.8; 89 once a quad whose inside repeats was passed over, which took TOO_BRIGHT to
-    /// the bar), with the accuracy each must not fall below; the list can only shrink (see
+    /// the bar; 90 once a frame where nothing was found was searched again with the vote at the detection scale,
+    /// which took MOVE_CLOSER to 0.8), with the accuracy each must not fall below; the list can only shrink (see
     /// `AccuracyEvaluation.expectEveryClassAtTheBar`).
     static let knownBelowBar: [String: Double] = [
-        "document NO_DOCUMENT": 0.9, "document MOVE_CLOSER": 0.7,
+        "document NO_DOCUMENT": 0.9, "document MOVE_CLOSER": 0.8,
         "document TILTED": 0.7, "document BLURRY": 0.8,
         "document GLARE": 0.8,
     ]
