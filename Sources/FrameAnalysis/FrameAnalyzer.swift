@@ -187,10 +187,10 @@ public final class FrameAnalyzer {
         // by frame borders wins. After such a winner the frame is searched again with the vote on the detection
         // image itself (`DocumentFinder.find(votingAtDetectionScale:)`), and an outline seen whole, apart from it or
         // turned apart from its sides (as the border-closed follow-up in `find` takes one) and more confident
-        // replaces it (accepted was not enough: a background outline at 0.60 below a held card took its place). Not
-        // after no card at all: there it found more cards, but also cards in empty textured scenes (docs/capture.md,
-        // "Document quad"). Not in a light search, nor in an over-exposed frame (whose wider searches find only false
-        // quads).
+        // replaces it (accepted was not enough: a background outline at 0.60 below a held card took its place).
+        // After no card at all it runs too, below, after the colour search and with stricter gates (it found cards
+        // there, but also outlines in empty textured scenes; docs/capture.md, "Document quad"). Not in a light
+        // search, nor in an over-exposed frame (whose wider searches find only false quads).
         // So too after such an outline passed over for its repeating inside (`DocumentFinder.passedOverRepeating`:
         // a striped desk's, a keyboard's) when nothing else was accepted: the texture that made it repeat is what
         // aliases at half size.
@@ -224,10 +224,13 @@ public final class FrameAnalyzer {
         // is a few dozen vote-image pixels, too few votes to be a line (belowMinimum), and a thumb over a side
         // shortens it further. The frame is searched once more with the vote on the detection image
         // (`DocumentFinder.find(votingAtDetectionScale:)`), where every side is twice as long. A second search over
-        // more lines has more chances to assemble an outline from a textured scene's edges, so what it finds is
-        // taken only with more confidence than a card needs (`detectionScaleAloneMargin` above it) and not closed
-        // by a frame border: at the bare `minDocumentConfidence` two of framegen's empty textured scenes took
-        // outlines at 0.62-0.64 (measurements in docs/capture.md, "Document quad").
+        // more lines has more chances to assemble an outline from a textured scene's edges or from a card's part,
+        // so what it finds is taken only as the small card it looks for: more confident than a card needs to be
+        // (`detectionScaleAloneMargin` above it: at the bare `minDocumentConfidence` an empty textured scene of
+        // framegen's took an outline at 0.62), seen whole (no frame-border side, every corner in the frame:
+        // an empty synthetic background took an outline reaching past the frame's top) and held across (its long
+        // sides nearer the horizontal: a cut-off card's upright holder photo was taken at 0.73). Measurements in
+        // docs/capture.md ("Document quad").
         if searchesAtDetectionScaleWhenNothingFound, (found?.confidence ?? 0) < acceptance, !lightSearch,
            detection.meanLuma <= thresholds.maxBrightness,
            let whole = documentFinder.find(coarse: detection, working: working, acceptance: acceptance,
