@@ -35,6 +35,9 @@ public final class FrameAnalyzer {
     /// `locateDocument`; 0.7 with the default 0.6): measured in docs/capture.md ("Document quad"). Tests lower it to
     /// show what it keeps out.
     var detectionScaleAloneMargin = 0.1
+    /// Whether a card tilted beyond `maxSkew` in a portrait frame is judged close enough as held across, whatever
+    /// its quad's side lengths (see `analyzeDocument`). Always on; tests turn it off to show the frames it decides.
+    var judgesTiltedPortraitCardsAcross = true
     /// Whether a square-on quad too long for a card has its missing band placed by the print beyond its long sides
     /// (`MissingBandPrint`). Always on; tests turn it off to show the frames it decides.
     var readsMissingBandPrint = true
@@ -380,11 +383,20 @@ public final class FrameAnalyzer {
         // which is seen at nearly its own length. Whether it is close enough is judged by that edge too, so a
         // strongly tilted card at a good distance is told TILTED, not MOVE_CLOSER (moving closer would not square
         // it). Only for MOVE_CLOSER: the nearest edge overstates the card's size, so it never says MOVE_AWAY.
+        // Nor do a tilted card's side lengths tell how it is held: turned far about the vertical axis, a card held
+        // across a portrait frame has its long sides foreshortened below its short ones, and its quad reads as an
+        // upright card's, whose largest size in a portrait frame is 2.5 times the across one's. In a portrait frame a
+        // tilted card is judged as held across here, as it was held (camsim's cards turned 40-50° that way read fill
+        // 0.12-0.13 for a true 0.30-0.33: told MOVE_CLOSER first).
         var closeness = fill
         if skew > t.maxSkew && edgeDistance >= t.edgeMargin {
             let nearest = inputQuad.longestOutlineSideInside(
                 width: Double(inputSize.width), height: Double(inputSize.height), tolerance: 0)
-            closeness = max(fill, IDCard.leastArea(seenEdge: nearest) / largestCard)
+            let judgedAcross = judgesTiltedPortraitCardsAcross && inputSize.width < inputSize.height
+            let largest = judgedAcross
+                ? IDCard.largestArea(width: inputSize.width, height: inputSize.height, longSideHorizontal: true)
+                : largestCard
+            closeness = max(inputQuad.area / largest, fill, IDCard.leastArea(seenEdge: nearest) / largest)
         }
         // Where the unseen band can be: on either long side (a quad too long for a document), or on either short side
         // (one too square). The card may be called whole only if it fits the frame wherever that part lies; a quad
