@@ -24,8 +24,11 @@ struct CamsimPortraitAccuracyTests {
     /// the border-closed outlines deeper than a card are searched past; 0.028 since every border-closed winner is:
     /// 0.0328 -> 0.0262; 0.0254 since a band missing from a quad seen square-on is looked for; 0.029 since the
     /// criterion counts only frames with the whole document in view (2026-12-01): ten MOVE_AWAY frames left out,
-    /// whose errors were below the set's mean, so the mean rose to 0.0284 with no answer changed.
-    static let recordedCornerError: Double? = 0.029
+    /// whose errors were below the set's mean, so the mean rose to 0.0284 with no answer changed; 0.023 since
+    /// 2026-12-04: the outlines found since had brought it to 0.0207, and the search at the detection scale after
+    /// nothing was found to 0.0204, just above the bar; recorded with a margin of a tenth so that it cannot slide
+    /// back unnoticed.
+    static let recordedCornerError: Double? = 0.023
 
     static let bar = AccuracyBar(setName: "camsim portrait", frames: GeneratedFrames.camsimPortraitSet,
                                  mode: "document", classCount: 10, knownBelowBar: knownBelowBar,
