@@ -61,9 +61,28 @@ public struct DocumentDiagnosis: Sendable, Codable, Equatable {
     /// The full search's winner's confidence (0 when it found no quad).
     public var foundConfidence: Double
     /// The confidence the quad search gives the outline it finds around the true corners, searching each true side's
-    /// band for lines of its direction (`DocumentFinder.track`); nil when it finds none there, or when a true corner
-    /// lies outside the frame (a cut-off card is not looked for that way).
+    /// band for lines of its direction (`DocumentFinder.track`); nil when it finds none there. For a card the frame
+    /// cuts (a true corner outside the frame, `truthCutOff`), each side's band is searched along its part inside the
+    /// frame, the frame's borders are added, and any outline of those lines counts, border-closed or not
+    /// (`DocumentFinder.scoreCutOffTruth`).
     public var truthConfidence: Double?
+    /// Whether the true outline has a corner outside the frame (scored as a cut-off card, above).
+    public var truthCutOff: Bool = false
+    /// For a cut-off card, each true side's part in the frame as the quad search reads it (nil for a side out of
+    /// view): whether it can be a side at all (`support` ≥ `minOccludedSupport`, 0.25, and a `step`), and whether
+    /// it can meet a frame border (≥ `borderSideSupport`, 0.7).
+    public var truthSideReadings: [SideReading?]?
+    /// One side's edge as the quad search's first pass reads it (`DocumentFinder.sideSupport`).
+    public struct SideReading: Sendable, Codable, Equatable {
+        /// Share of its visible samples with an edge of its polarity.
+        public var support: Double
+        /// Whether the brightness differs across it (an edge between two regions, not a painted line).
+        public var step: Bool
+        public var visibleSamples: Int
+    }
+    /// The outline `truthConfidence` scores, corners in the input frame's pixels (nil with it): whether the quad
+    /// search around the truth settles on the true outline or on another of its lines.
+    public var truthOutline: [FramePoint]?
     /// The share of the true outline's inside with edges (`DocumentFinder.interiorTexture`; the printed-inside test's
     /// bar is `minInteriorTexture`, 0.3).
     public var truthPrint: Double
@@ -92,17 +111,104 @@ extension FrameAnalyzer {
         let sides = finder.firstSearchMatches(corners, coarse: detection)
         // (`firstSearchMatches` leaves the detection image's gradients, which the print share reads.)
         let print = finder.interiorTexture((corners[0], corners[1], corners[2], corners[3]), in: detection)
+        let cutOff = !corners.allSatisfy { p in
+            p.x >= 0 && p.y >= 0 && p.x <= Double(detection.width - 1) && p.y <= Double(detection.height - 1)
+        }
         var gradientsComputed = false
-        let tracked = finder.track(Quadrilateral(corners: corners), coarse: detection, working: working, acceptance: 0,
-                                   gradientsComputed: &gradientsComputed)
-        return DocumentDiagnosis(feedback: analysis.feedback,
-                                 foundConfidence: analysis.metrics["documentConfidence"] ?? 0,
-                                 truthConfidence: tracked?.confidence, truthPrint: print, sides: sides,
-                                 detectionWidth: detection.width, detectionHeight: detection.height)
+        var readings: [DocumentDiagnosis.SideReading?]?
+        let scored: DocumentFinder.Found?
+        if cutOff {
+            let cut = finder.scoreCutOffTruth(Quadrilateral(corners: corners), coarse: detection, working: working)
+            scored = cut.found
+            readings = cut.sides
+        } else {
+            scored = finder.track(Quadrilateral(corners: corners), coarse: detection, working: working, acceptance: 0,
+                                  gradientsComputed: &gradientsComputed)
+        }
+        let toInput = SIMD2(Double(inputSize.width) / Double(working.width),
+                            Double(inputSize.height) / Double(working.height))
+        var diagnosis = DocumentDiagnosis(feedback: analysis.feedback,
+                                          foundConfidence: analysis.metrics["documentConfidence"] ?? 0,
+                                          truthConfidence: scored?.confidence, truthPrint: print, sides: sides,
+                                          detectionWidth: detection.width, detectionHeight: detection.height)
+        diagnosis.truthCutOff = cutOff
+        diagnosis.truthSideReadings = readings
+        diagnosis.truthOutline = scored.map { found in
+            found.quad.scaled(x: toInput.x, y: toInput.y).corners.map { FramePoint(x: $0.x, y: $0.y) }
+        }
+        return diagnosis
     }
 }
 
 extension DocumentFinder {
+    /// The outline the quad search finds around a card the frame cuts (`truth`: its true corners on `coarse`, one or
+    /// more outside the frame), refined on `working`, and each true side's reading: as `track` does for a card seen
+    /// whole, each side's band is searched for lines of its direction, here along the side's part inside the frame
+    /// (sides with too little of it are left to the frame's borders, which are added), and the best quad of those
+    /// lines is taken whatever its confidence, border-closed or not (nil when fewer than two sides are in view or no
+    /// quad passes the search's gates). Diagnosis only.
+    func scoreCutOffTruth(_ truth: Quadrilateral, coarse: GrayImage, working: GrayImage)
+        -> (found: Found?, sides: [DocumentDiagnosis.SideReading?]) {
+        var readings = [DocumentDiagnosis.SideReading?](repeating: nil, count: 4)
+        let w = coarse.width, h = coarse.height
+        guard w >= 16, h >= 16, truth.corners.count == 4 else { return (nil, readings) }
+        let reach = max(3, Self.trackingReach * Double(min(w, h)))
+        coarseGradients.compute(coarse)
+        lines.removeAll(keepingCapacity: true)
+        let minSeparation = Self.sameLineOffset(shortSide: min(w, h))
+        let hi = SIMD2(Double(w - 1), Double(h - 1))
+        // Per true side in view: its part inside the frame and the lines its band gave.
+        var inView: [(side: Int, a: SIMD2<Double>, b: SIMD2<Double>, lines: [Int])] = []
+        for i in 0..<4 {
+            guard let (a, b) = Quadrilateral.clip(truth.corners[i], truth.corners[(i + 1) & 3], to: hi) else {
+                continue
+            }
+            let along = b - a
+            let length = (along * along).sum().squareRoot()
+            guard length > 4 * reach else { continue }
+            let u = along / length, n = SIMD2(-u.y, u.x)
+            let start = a + u * reach, end = b - u * reach
+            bandSearch.search(coarseGradients, width: w, height: h,
+                              band: (start - n * reach, end - n * reach, end + n * reach, start + n * reach),
+                              reference: n, count: Self.trackedLinesPerSide)
+            var own: [Int] = []
+            for line in bandSearch.found {
+                let candidate = Line(normal: line.normal, rho: line.rho)
+                if let same = lines.firstIndex(where: { Self.similar($0, candidate, cosine: Self.sameLineCosine,
+                                                                     offset: minSeparation) }) {
+                    own.append(same)
+                } else {
+                    own.append(lines.count)
+                    lines.append(candidate)
+                }
+            }
+            inView.append((i, a, b, own))
+        }
+        guard inView.count >= 2, lines.count >= 2 else { return (nil, readings) }
+        Self.appendFrameBorders(to: &lines, width: w, height: h)
+        readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
+        // Each side in view as the quad search's first pass reads it (`sideSupport`), on the best of its band's
+        // lines, between the ends of its part in view.
+        let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
+                              origin: profileOrigin)
+        for side in inView {
+            var best: DocumentDiagnosis.SideReading?
+            for index in side.lines where profiled.indices.contains(index) && profiled[index] {
+                let (t0, t1) = Self.sideEnds(table, line: index, from: side.a, to: side.b)
+                let sums = table.segment(index, min(t0, t1), max(t0, t1))
+                let reading = Self.sideSupport(table, line: index, min(t0, t1), max(t0, t1), sums: sums,
+                                               quarters: false)
+                if reading.fraction > (best?.support ?? -1) {
+                    best = DocumentDiagnosis.SideReading(support: reading.fraction, step: reading.isStep,
+                                                         visibleSamples: Int(reading.visible))
+                }
+            }
+            readings[side.side] = best
+        }
+        guard let best = bestQuad(coarse, width: w, height: h) else { return (nil, readings) }
+        return (refined(best, from: coarse, on: working), readings)
+    }
+
     /// The vote's candidate lines and the first quad search's budgeted lines on `coarse` (the start of `find`),
     /// matched to each side of the outline `corners` (detection-image pixels).
     func firstSearchMatches(_ corners: [SIMD2<Double>], coarse: GrayImage) -> [DocumentDiagnosis.Side] {

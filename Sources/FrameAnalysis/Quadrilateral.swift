@@ -72,7 +72,7 @@ struct Quadrilateral: Equatable {
     }
 
     /// The part of segment a–b inside the rectangle from the origin to `hi` (Liang–Barsky), nil when none is.
-    private static func clip(_ a: SIMD2<Double>, _ b: SIMD2<Double>, to hi: SIMD2<Double>)
+    static func clip(_ a: SIMD2<Double>, _ b: SIMD2<Double>, to hi: SIMD2<Double>)
         -> (SIMD2<Double>, SIMD2<Double>)? {
         let d = b - a
         var t0 = 0.0, t1 = 1.0
