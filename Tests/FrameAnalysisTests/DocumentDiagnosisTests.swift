@@ -75,4 +75,37 @@ import Testing
             try FrameAnalyzer().diagnoseDocument(input, truth: Self.points(goodCorners).map { FramePoint(x: .nan, y: $0.y) })
         }
     }
+
+    /// A card leaving the frame at the right (its right side beyond the frame's edge): scored as a cut-off card, its
+    /// three sides in view searched along their parts inside the frame and closed by the frame's right border. The
+    /// outline found is the card's part in view, each side in view reads as a strong step, and the side beyond the
+    /// frame has no reading.
+    @Test func aCutOffCardIsScoredWithTheFrameBorderClosingIt() throws {
+        let corners = [(330.0, 60.0), (700.0, 70.0), (690.0, 300.0), (335.0, 292.0)]
+        let input = FrameInput.jpeg(try documentFrame(corners: corners).jpeg())
+        let diagnosis = try FrameAnalyzer().diagnoseDocument(input, truth: Self.points(corners))
+        #expect(diagnosis.truthCutOff)
+        let truth = try #require(diagnosis.truthConfidence)
+        #expect(truth >= AnalysisThresholds.default.minDocumentConfidence, "\(diagnosis)")
+        let outline = try #require(diagnosis.truthOutline)
+        #expect(outline.count == 4)
+        // Its left corners are the card's, its right ones on the frame's right edge.
+        let xs = outline.map(\.x).sorted()
+        #expect(abs(xs[0] - 330) < 6 && abs(xs[1] - 335) < 6, "\(outline)")
+        #expect(xs[2] > 630 && xs[3] < 645, "\(outline)")
+        let readings = try #require(diagnosis.truthSideReadings)
+        #expect(readings.count == 4 && readings[1] == nil, "\(readings)")
+        for i in [0, 2, 3] {
+            let reading = try #require(readings[i], "side \(i)")
+            #expect(reading.support >= 0.9 && reading.step && reading.visibleSamples > 0, "side \(i): \(reading)")
+        }
+    }
+
+    /// A card seen whole is scored as before (tracked around its corners): not cut off, no side readings.
+    @Test func aWholeCardHasNoCutOffReadings() throws {
+        let diagnosis = try FrameAnalyzer().diagnoseDocument(.jpeg(try documentFrame().jpeg()),
+                                                             truth: Self.points(goodCorners))
+        #expect(!diagnosis.truthCutOff && diagnosis.truthSideReadings == nil)
+        #expect(diagnosis.truthOutline?.count == 4)
+    }
 }
