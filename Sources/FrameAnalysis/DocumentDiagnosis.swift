@@ -163,25 +163,8 @@ extension DocumentFinder {
             guard let (a, b) = Quadrilateral.clip(truth.corners[i], truth.corners[(i + 1) & 3], to: hi) else {
                 continue
             }
-            let along = b - a
-            let length = (along * along).sum().squareRoot()
-            guard length > 4 * reach else { continue }
-            let u = along / length, n = SIMD2(-u.y, u.x)
-            let start = a + u * reach, end = b - u * reach
-            bandSearch.search(coarseGradients, width: w, height: h,
-                              band: (start - n * reach, end - n * reach, end + n * reach, start + n * reach),
-                              reference: n, count: Self.trackedLinesPerSide)
-            var own: [Int] = []
-            for line in bandSearch.found {
-                let candidate = Line(normal: line.normal, rho: line.rho)
-                if let same = lines.firstIndex(where: { Self.similar($0, candidate, cosine: Self.sameLineCosine,
-                                                                     offset: minSeparation) }) {
-                    own.append(same)
-                } else {
-                    own.append(lines.count)
-                    lines.append(candidate)
-                }
-            }
+            guard let own = addBandLines(from: a, to: b, reach: reach, minSeparation: minSeparation,
+                                         width: w, height: h) else { continue }
             inView.append((i, a, b, own))
         }
         guard inView.count >= 2, lines.count >= 2 else { return (nil, readings) }
