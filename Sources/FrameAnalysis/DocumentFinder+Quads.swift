@@ -108,9 +108,15 @@ extension DocumentFinder {
                 // makes its corners visibly unsquare; a square-ish shape seen head-on is not a card. Turned away,
                 // every corner leaves square; or, for a card pitched far in a portrait frame (`pitched`), one corner
                 // leaves it far while another can stay near square (its outline is nearly a trapezoid, tipped by
-                // the yaw and roll).
-                guard aspect <= 3.2, aspect >= 1.2 || skews.least >= 0.17
-                    || (pitched && skews.worst >= Self.turnedAwaySkew) else { continue }
+                // the yaw and roll). An outline closed by a frame border is not a whole card's but the part in view
+                // of one the frame cuts, which can have any length: a square-ish one is kept when its inside is
+                // printed twice as densely as a card's must be (`minDeepPrintedTexture`, as for border-closed
+                // outlines deep in the ranking: background edges closed by the frame enclose no print), read once
+                // its outline has passed `evaluate` (below).
+                guard aspect <= 3.2 else { continue }
+                let squarePart = !(aspect >= 1.2 || skews.least >= 0.17
+                                   || (pitched && skews.worst >= Self.turnedAwaySkew))
+                if squarePart && !(admitsSquarePrintedPartsAtBorders && borders > 0) { continue }
                 let sides = SIMD4(a1, b2, a2, b1)
                 // Bound the score again before reading the profiles: a side cannot have more samples of one
                 // polarity than its whole line has, and the visible share is known from the sides' extents alone.
@@ -140,6 +146,7 @@ extension DocumentFinder {
                     coveredAtBorder: coveredAtBorder) else {
                     continue
                 }
+                if squarePart && interiorTexture((c0, c1, c2, c3), in: image) < Self.minDeepPrintedTexture { continue }
                 let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
                 // A quad closed by the frame's borders rests on less evidence: below 70 % of its outline seen as
                 // edges, confidence falls in proportion (long background edges meeting the frame edge are common).

@@ -179,6 +179,10 @@ final class DocumentFinder {
     /// densely printed (`minDeepPrintedTexture`; see `bestQuad`). Always on; tests turn it off to show the frames it
     /// decides.
     var admitsDeepPrintedOutlines = true
+    /// Whether a square-ish outline closed by a frame border (a cut-off card's part in view) may be a card when its
+    /// inside is densely printed (`minDeepPrintedTexture`; see `bestQuad`). Always on; tests turn it off to show the
+    /// frames it decides.
+    var admitsSquarePrintedPartsAtBorders = true
     /// Whether an outline seen whole inside or across a border-closed winner, turned apart from its sides, replaces it
     /// (`printAligned`; in `find` and in `FrameAnalyzer`'s search at the detection scale). Always on; tests turn it
     /// off to show the frames it decides.
