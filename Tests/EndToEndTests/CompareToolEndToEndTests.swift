@@ -45,7 +45,7 @@ struct CompareToolEndToEndTests {
         let out = scratch.file("out")
         let result = try Self.run("/usr/bin/env", ["python3", Self.script, "--set", "g=\(set)", "--run",
                                                    "before=\(kycctl)", "--run", "after=\(far)", "--out", out,
-                                                   "--confusion"])
+                                                   "--confusion", "--outlines"])
         #expect(result.status == 0, "\(result.error)")
         let lines = result.output.split(separator: "\n").map(String.init)
         // Per set: the reference judges every frame as labelled; the far build tells the cards to come closer.
@@ -56,11 +56,17 @@ struct CompareToolEndToEndTests {
         // Every changed frame is listed, the GOOD card among them, marked worse; the totals count them.
         let good = try #require(lines.first { $0.contains("document_good_0000_720p.jpg (GOOD)") }, "\(result.output)")
         #expect(good.contains("['GOOD'] -> ['MOVE_CLOSER'") && good.hasSuffix("worse"), "\(good)")
+        // With each build's corner error on the frame: a threshold moves no outline, so both are the same.
+        let errors = try #require(good.firstMatch(of: /corners (\d\.\d{3}) -> (\d\.\d{3})/), "\(good)")
+        #expect(errors.1 == errors.2 && Double(errors.1)! < 0.02, "\(good)")
         let listed = lines.filter { $0.hasPrefix("  g document_") }
         let totals = try #require(lines.first { $0.contains(" changed, ") }, "\(result.output)")
         let counts = try #require(totals.firstMatch(of: /(\d+) changed, (\d+) better, (\d+) worse/))
         #expect(Int(counts.1) == listed.count && Int(counts.2) == 0, "\(totals)")
         #expect(Int(counts.3)! == 10 - Int(afterRight)!, "\(totals)")
+        // --outlines: no frame with the same answer has a moved outline (a fill threshold moves none).
+        #expect(totals.hasSuffix("; 0 outlines moved with the same answer"), "\(totals)")
+        #expect(!lines.contains { $0.contains("outline moved") }, "\(result.output)")
         #expect(result.output.contains("MOVE_CLOSER"), "confusion table: \(result.output)")
         // Each build's answers are kept for a later look, one line per frame.
         let kept = try String(contentsOfFile: out + "/after/g.jsonl", encoding: .utf8)

@@ -3,7 +3,7 @@
 
 Usage:
   python3 tools/framegen/compare.py [--mode document|selfie] [--out DIR] [--sequence] [--confusion]
-      --set NAME=DIR [--set NAME=DIR ...] --run LABEL=KYCCTL [--run LABEL=KYCCTL ...]
+      [--outlines] --set NAME=DIR [--set NAME=DIR ...] --run LABEL=KYCCTL [--run LABEL=KYCCTL ...]
 
 Each build (`--run`, a kycctl binary; the first is the reference) analyses each set (`--set`: a directory with
 labels.json and the mode's frames), every file its own stream, and with --sequence the set's files also as one stream
@@ -12,7 +12,11 @@ DIR: a new directory under /tmp, printed), so a later run can be diffed by hand 
   - per set and build: frames judged as labelled, "unsafe" frames (judged GOOD, labelled otherwise: a capture of a
     bad frame), and for documents the mean corner error on sharp frames with the whole document in view;
   - every frame whose feedback codes differ from the reference build's, marked better / worse when the first code
-    became / stopped being the label's, with the totals;
+    became / stopped being the label's, with the totals; for documents with each build's corner error on the frame
+    (`corners A -> B`, of the diagonal; `-` where a build found no outline; a cut-off card's true corners lie beyond
+    the frame, so its error there is at least the part out of view);
+  - with --outlines (documents), also the frames whose codes are the same but whose outline moved (corner error
+    changed by more than 0.01): what a change did to the geometry without changing an answer;
   - with --confusion, the reference build's and the last build's mislabelled frames by (label, answer), most first.
 Exit code 0; 2 for bad arguments, an unreadable set, or a build that cannot be run or fails on a set (its error is
 printed: a comparison with a build's answers missing would read as that build getting every frame wrong).
@@ -29,11 +33,12 @@ from evaluate import corner_error, corners_of, primary, whole_in_view  # noqa: E
 
 
 def parse(argv):
-    options = {"mode": "document", "out": None, "sequence": False, "confusion": False, "sets": [], "runs": []}
+    options = {"mode": "document", "out": None, "sequence": False, "confusion": False, "outlines": False, "sets": [],
+               "runs": []}
     args = list(argv)
     while args:
         arg = args.pop(0)
-        if arg in ("--sequence", "--confusion"):
+        if arg in ("--sequence", "--confusion", "--outlines"):
             options[arg[2:]] = True
         elif arg in ("--mode", "--out", "--set", "--run"):
             if not args:
@@ -74,6 +79,18 @@ def analyse(kycctl, mode, files, sequence, out_path):
 
 def codes(result):
     return [f.get("code", "?") for f in result.get("feedback") or []]
+
+
+def frame_corner_error(result, label):
+    """The corner error of `result`'s outline against the label's corners, or None (no outline, or no true corners)."""
+    found = corners_of(result.get("region"))
+    if not found or not label or len(label.get("corners") or []) != 4:
+        return None
+    return corner_error(label["corners"], found, label["width"], label["height"])
+
+
+def shown(error):
+    return "-" if error is None else f"{error:.3f}"
 
 
 def score(results, labels, mode):
@@ -136,23 +153,33 @@ def main(argv):
 
     reference = options["runs"][0][0]
     for label, _ in options["runs"][1:]:
-        better = worse = changed = 0
+        better = worse = changed = moved = 0
         print(f"\n{label} against {reference}: frames whose feedback changed")
         for name, labels, _ in sets:
             for key in [name] + ([name + "-seq"] if options["sequence"] else []):
                 for a, b in zip(results[(reference, key)], results[(label, key)]):
+                    file = os.path.basename(a.get("file", ""))
+                    frame = labels.get(file, {})
+                    errors = ((frame_corner_error(a, frame), frame_corner_error(b, frame)) if mode == "document"
+                              else (None, None))
+                    corners = f" corners {shown(errors[0])} -> {shown(errors[1])}" if any(
+                        e is not None for e in errors) else ""
                     if codes(a) == codes(b) and a.get("capture") == b.get("capture"):
+                        if options["outlines"] and (None in errors and errors[0] != errors[1]
+                                                    or None not in errors and abs(errors[0] - errors[1]) > 0.01):
+                            moved += 1
+                            print(f"  {key} {file} ({frame.get('expected', '?')}): {codes(a)} outline moved{corners}")
                         continue
                     changed += 1
-                    file = os.path.basename(a.get("file", ""))
-                    expected = labels.get(file, {}).get("expected", "?")
+                    expected = frame.get("expected", "?")
                     mark = ""
                     if primary(b) == expected and primary(a) != expected:
                         mark, better = "better", better + 1
                     elif primary(a) == expected and primary(b) != expected:
                         mark, worse = "worse", worse + 1
-                    print(f"  {key} {file} ({expected}): {codes(a)} -> {codes(b)} {mark}")
-        print(f"  {changed} changed, {better} better, {worse} worse")
+                    print(f"  {key} {file} ({expected}): {codes(a)} -> {codes(b)}{corners} {mark}".rstrip())
+        print(f"  {changed} changed, {better} better, {worse} worse"
+              + (f"; {moved} outlines moved with the same answer" if options["outlines"] else ""))
 
     if options["confusion"]:
         for label in dict.fromkeys([reference, options["runs"][-1][0]]):
