@@ -72,6 +72,10 @@ public struct DocumentDiagnosis: Sendable, Codable, Equatable {
     /// view): whether it can be a side at all (`support` ≥ `minOccludedSupport`, 0.25, and a `step`), and whether
     /// it can meet a frame border (≥ `borderSideSupport`, 0.7).
     public var truthSideReadings: [SideReading?]?
+    /// For a cut-off card, the confidence of the same search's best outline as the search for a held card scores it
+    /// (`coveredAtBorder`: one side meeting a frame border may lack its edge at the border, under a thumb); nil
+    /// when no quad passes even so.
+    public var truthHeldConfidence: Double?
     /// One side's edge as the quad search's first pass reads it (`DocumentFinder.sideSupport`).
     public struct SideReading: Sendable, Codable, Equatable {
         /// Share of its visible samples with an edge of its polarity.
@@ -116,11 +120,13 @@ extension FrameAnalyzer {
         }
         var gradientsComputed = false
         var readings: [DocumentDiagnosis.SideReading?]?
+        var heldConfidence: Double?
         let scored: DocumentFinder.Found?
         if cutOff {
             let cut = finder.scoreCutOffTruth(Quadrilateral(corners: corners), coarse: detection, working: working)
             scored = cut.found
             readings = cut.sides
+            heldConfidence = cut.heldConfidence
         } else {
             scored = finder.track(Quadrilateral(corners: corners), coarse: detection, working: working, acceptance: 0,
                                   gradientsComputed: &gradientsComputed)
@@ -133,6 +139,7 @@ extension FrameAnalyzer {
                                           detectionWidth: detection.width, detectionHeight: detection.height)
         diagnosis.truthCutOff = cutOff
         diagnosis.truthSideReadings = readings
+        diagnosis.truthHeldConfidence = heldConfidence
         diagnosis.truthOutline = scored.map { found in
             found.quad.scaled(x: toInput.x, y: toInput.y).corners.map { FramePoint(x: $0.x, y: $0.y) }
         }
@@ -148,10 +155,10 @@ extension DocumentFinder {
     /// lines is taken whatever its confidence, border-closed or not (nil when fewer than two sides are in view or no
     /// quad passes the search's gates). Diagnosis only.
     func scoreCutOffTruth(_ truth: Quadrilateral, coarse: GrayImage, working: GrayImage)
-        -> (found: Found?, sides: [DocumentDiagnosis.SideReading?]) {
+        -> (found: Found?, sides: [DocumentDiagnosis.SideReading?], heldConfidence: Double?) {
         var readings = [DocumentDiagnosis.SideReading?](repeating: nil, count: 4)
         let w = coarse.width, h = coarse.height
-        guard w >= 16, h >= 16, truth.corners.count == 4 else { return (nil, readings) }
+        guard w >= 16, h >= 16, truth.corners.count == 4 else { return (nil, readings, nil) }
         let reach = max(3, Self.trackingReach * Double(min(w, h)))
         coarseGradients.compute(coarse)
         lines.removeAll(keepingCapacity: true)
@@ -167,7 +174,7 @@ extension DocumentFinder {
                                          width: w, height: h) else { continue }
             inView.append((i, a, b, own))
         }
-        guard inView.count >= 2, lines.count >= 2 else { return (nil, readings) }
+        guard inView.count >= 2, lines.count >= 2 else { return (nil, readings, nil) }
         Self.appendFrameBorders(to: &lines, width: w, height: h)
         readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
         // Each side in view as the quad search's first pass reads it (`sideSupport`), on the best of its band's
@@ -188,8 +195,10 @@ extension DocumentFinder {
             }
             readings[side.side] = best
         }
-        guard let best = bestQuad(coarse, width: w, height: h) else { return (nil, readings) }
-        return (refined(best, from: coarse, on: working), readings)
+        // The held search's view too (`coveredAtBorder`: one side's end at a border may lack its edge, under a thumb).
+        let held = bestQuad(coarse, width: w, height: h, coveredAtBorder: true)?.confidence
+        guard let best = bestQuad(coarse, width: w, height: h) else { return (nil, readings, held) }
+        return (refined(best, from: coarse, on: working), readings, held)
     }
 
     /// The vote's candidate lines and the first quad search's budgeted lines on `coarse` (the start of `find`),
