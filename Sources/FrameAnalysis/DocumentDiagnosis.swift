@@ -115,9 +115,7 @@ extension FrameAnalyzer {
         let sides = finder.firstSearchMatches(corners, coarse: detection)
         // (`firstSearchMatches` leaves the detection image's gradients, which the print share reads.)
         let print = finder.interiorTexture((corners[0], corners[1], corners[2], corners[3]), in: detection)
-        let cutOff = !corners.allSatisfy { p in
-            p.x >= 0 && p.y >= 0 && p.x <= Double(detection.width - 1) && p.y <= Double(detection.height - 1)
-        }
+        let cutOff = !Quadrilateral(corners: corners).liesInside(width: detection.width, height: detection.height)
         var gradientsComputed = false
         var readings: [DocumentDiagnosis.SideReading?]?
         var heldConfidence: Double?

@@ -409,9 +409,7 @@ final class DocumentFinder {
             if (found?.confidence ?? 0) < acceptance {
                 if let flipped = bestQuad(coarse, width: w, height: h, quarters: true),
                    flipped.confidence > (found?.confidence ?? 0), !flipped.borders.contains(true),
-                   flipped.quad.corners.allSatisfy({ p in
-                       p.x >= 0 && p.y >= 0 && p.x <= Double(w - 1) && p.y <= Double(h - 1)
-                   }),
+                   flipped.quad.liesInside(width: w, height: h),
                    flippingSideCount(flipped.winner) == 1 {
                     found = flipped
                 }

@@ -240,10 +240,7 @@ public final class FrameAnalyzer {
                                            widerSearchMaxLuma: thresholds.maxBrightness,
                                            votingAtDetectionScale: true),
            whole.confidence >= acceptance + detectionScaleAloneMargin, !whole.borderClosed,
-           whole.quad.longSideHorizontal,
-           whole.quad.corners.allSatisfy({ p in
-               p.x >= 0 && p.y >= 0 && p.x <= Double(working.width - 1) && p.y <= Double(working.height - 1)
-           }) {
+           whole.quad.longSideHorizontal, whole.quad.liesInside(width: working.width, height: working.height) {
             found = whole
         }
         return (found, false, false)

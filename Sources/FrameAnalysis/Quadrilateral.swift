@@ -5,6 +5,13 @@ import Foundation
 struct Quadrilateral: Equatable {
     var corners: [SIMD2<Double>]
 
+    /// Whether every corner lies inside a `width × height` image (pixel centres 0 … width − 1, 0 … height − 1).
+    func liesInside(width: Int, height: Int) -> Bool {
+        corners.allSatisfy { p in
+            p.x >= 0 && p.y >= 0 && p.x <= Double(width - 1) && p.y <= Double(height - 1)
+        }
+    }
+
     /// Shoelace area.
     var area: Double {
         var sum = 0.0
