@@ -26,7 +26,8 @@ let usage = """
       kycctl diagnose --labels DIR/labels.json [--misses] [FILE…]
                                                   where the document finder loses a labelled set's cards: per frame,
                                                   the candidate lines nearest each true side, the true outline's
-                                                  score and print (--misses: only frames answered wrongly)
+                                                  score and print (a cut-off card's closed by the frame's borders,
+                                                  with each side in view read) (--misses: only frames answered wrongly)
 
     Environment:
       KYC_DATA_DIR      directory of each service's SQLite database (default ./data)
