@@ -168,9 +168,9 @@ extension DocumentFinder {
             guard let (a, b) = Quadrilateral.clip(truth.corners[i], truth.corners[(i + 1) & 3], to: hi) else {
                 continue
             }
-            guard let own = addBandLines(from: a, to: b, reach: reach, minSeparation: minSeparation,
-                                         width: w, height: h) else { continue }
-            inView.append((i, a, b, own))
+            guard addBandLines(from: a, to: b, reach: reach, minSeparation: minSeparation, width: w, height: h)
+            else { continue }
+            inView.append((i, a, b, bandLineIndices))
         }
         guard inView.count >= 2, lines.count >= 2 else { return (nil, readings, nil) }
         Self.appendFrameBorders(to: &lines, width: w, height: h)

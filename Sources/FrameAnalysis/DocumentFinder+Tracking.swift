@@ -41,9 +41,9 @@ extension DocumentFinder {
         let minSeparation = Self.sameLineOffset(shortSide: min(w, h))
         for i in 0..<4 {
             // A side whose band holds no line of its direction: the card is not where it was.
-            guard let found = addBandLines(from: corners[i], to: corners[(i + 1) & 3], reach: reach,
-                                           minSeparation: minSeparation, width: w, height: h),
-                  !found.isEmpty else { return nil }
+            guard addBandLines(from: corners[i], to: corners[(i + 1) & 3], reach: reach,
+                               minSeparation: minSeparation, width: w, height: h),
+                  !bandLineIndices.isEmpty else { return nil }
         }
         guard lines.count >= 4 else { return nil }
         Self.appendFrameBorders(to: &lines, width: w, height: h)
@@ -61,29 +61,30 @@ extension DocumentFinder {
 
     /// Searches the band of side a–b (`reach` either side of it, short of its ends by `reach` so the sides beside
     /// it, which run across it, add nothing) for lines of its direction, within BandLineSearch's turn and of either
-    /// polarity, and adds those not already among `lines`. The indices in `lines` of the band's lines (added or
-    /// already there), or nil when the side is too short for a band (4 × `reach`).
+    /// polarity, and adds those not already among `lines`; `bandLineIndices` then holds the indices in `lines` of
+    /// the band's lines (added or already there; a buffer reused side to side and frame to frame, so a tracked frame
+    /// allocates nothing for it). False when the side is too short for a band (4 × `reach`).
     func addBandLines(from a: SIMD2<Double>, to b: SIMD2<Double>, reach: Double, minSeparation: Double,
-                      width w: Int, height h: Int) -> [Int]? {
+                      width w: Int, height h: Int) -> Bool {
+        bandLineIndices.removeAll(keepingCapacity: true)
         let along = b - a
         let length = (along * along).sum().squareRoot()
-        guard length > 4 * reach else { return nil }
+        guard length > 4 * reach else { return false }
         let u = along / length, n = SIMD2(-u.y, u.x)
         let start = a + u * reach, end = b - u * reach
         bandSearch.search(coarseGradients, width: w, height: h,
                           band: (start - n * reach, end - n * reach, end + n * reach, start + n * reach),
                           reference: n, count: Self.trackedLinesPerSide)
-        var indices: [Int] = []
         for line in bandSearch.found {
             let candidate = Line(normal: line.normal, rho: line.rho)
             if let same = lines.firstIndex(where: { Self.similar($0, candidate, cosine: Self.sameLineCosine,
                                                                  offset: minSeparation) }) {
-                indices.append(same)
+                bandLineIndices.append(same)
             } else {
-                indices.append(lines.count)
+                bandLineIndices.append(lines.count)
                 lines.append(candidate)
             }
         }
-        return indices
+        return true
     }
 }

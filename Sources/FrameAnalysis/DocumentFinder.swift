@@ -219,6 +219,11 @@ final class DocumentFinder {
     let voteImage = GrayImage()
     /// The fourth-side search's band vote (see `addFourthSides`), reused from seed to seed and frame to frame.
     let bandSearch = BandLineSearch()
+    /// Searches `find` has run with the vote at the detection scale, since this finder was made (read by tests: a
+    /// frame runs at most one).
+    private(set) var detectionScaleSearches = 0
+    /// The lines of the last band `addBandLines` searched (indices in `lines`).
+    var bandLineIndices: [Int] = []
     var accumulator: UnsafeMutableBufferPointer<UInt16> = .allocate(capacity: 1)
     /// Per candidate line, prefix sums along it: visible samples, supported samples, brightness step across,
     /// gradient step, and the supported samples and gradient step signed by the edge's polarity (which side is
@@ -295,6 +300,7 @@ final class DocumentFinder {
         peaks.reserveCapacity(4096)
         pairs.reserveCapacity(512)
         edgePoints.reserveCapacity(256)
+        bandLineIndices.reserveCapacity(2 * Self.trackedLinesPerSide)
     }
 
     deinit {
@@ -327,6 +333,7 @@ final class DocumentFinder {
               gradientsComputed: Bool = false, fallbacks: Bool = true, votingAtDetectionScale: Bool = false) -> Found? {
         let w = coarse.width, h = coarse.height
         passedOverRepeating = nil
+        if votingAtDetectionScale { detectionScaleSearches += 1 }
         guard w >= 16, h >= 16 else { return nil }
         guard readFirstLines(coarse, gradientsComputed: gradientsComputed,
                              votingAtDetectionScale: votingAtDetectionScale) else { return nil }

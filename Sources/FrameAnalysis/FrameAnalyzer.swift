@@ -207,11 +207,19 @@ public final class FrameAnalyzer {
                                    detection: detection)
             closedOutline = (scaled.quad, scaled.confidence)
         }
+        // The search at the detection scale runs at most once a frame: after a passed-over outline with nothing
+        // accepted it may be asked for again below, when nothing is found in colour either.
+        var searchedAtDetectionScale: DocumentFinder.Found??
+        func atDetectionScale() -> DocumentFinder.Found? {
+            if let searched = searchedAtDetectionScale { return searched }
+            let searched = documentFinder.find(coarse: detection, working: working, acceptance: acceptance,
+                                               widerSearchMaxLuma: thresholds.maxBrightness,
+                                               votingAtDetectionScale: true)
+            searchedAtDetectionScale = .some(searched)
+            return searched
+        }
         if searchesAtDetectionScale, !lightSearch, detection.meanLuma <= thresholds.maxBrightness,
-           let closed = closedOutline,
-           let whole = documentFinder.find(coarse: detection, working: working, acceptance: acceptance,
-                                           widerSearchMaxLuma: thresholds.maxBrightness,
-                                           votingAtDetectionScale: true),
+           let closed = closedOutline, let whole = atDetectionScale(),
            whole.confidence > closed.confidence, !whole.borderClosed,
            documentFinder.outlineSeenWhole(whole.quad, replaces: closed.quad, width: working.width,
                                            height: working.height) {
@@ -235,10 +243,7 @@ public final class FrameAnalyzer {
         // sides nearer the horizontal: a cut-off card's upright holder photo was taken at 0.73). Measurements in
         // docs/capture.md ("Document quad").
         if searchesAtDetectionScaleWhenNothingFound, (found?.confidence ?? 0) < acceptance, !lightSearch,
-           detection.meanLuma <= thresholds.maxBrightness,
-           let whole = documentFinder.find(coarse: detection, working: working, acceptance: acceptance,
-                                           widerSearchMaxLuma: thresholds.maxBrightness,
-                                           votingAtDetectionScale: true),
+           detection.meanLuma <= thresholds.maxBrightness, let whole = atDetectionScale(),
            whole.confidence >= acceptance + detectionScaleAloneMargin, !whole.borderClosed,
            whole.quad.longSideHorizontal, whole.quad.liesInside(width: working.width, height: working.height) {
             found = whole

@@ -32,4 +32,21 @@ import Testing
         #expect(withoutMargin.primary != .noDocument, "\(withoutMargin.feedback)")
         #expect(withoutMargin.region != nil)
     }
+
+    /// Fixtures/README.md: an empty scene whose best outline is passed over for its repeating inside, with nothing
+    /// found in colour: the search after a passed-over outline and the search after nothing both want the search at
+    /// the detection scale, which runs once for both (it ran twice, a third of the frame's time), and the answer is
+    /// NO_DOCUMENT.
+    @Test func oneFrameRunsTheSearchAtTheDetectionScaleOnce() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("empty-striped-scene-passed-over-camsim-portrait-seed60.jpg"))
+        let analyzer = FrameAnalyzer()
+        let analysis = try analyzer.analyze(input, mode: .document)
+        #expect(analysis.primary == .noDocument, "\(analysis.feedback)")
+        #expect(analyzer.documentFinder.detectionScaleSearches == 1)
+        // Either search alone asks for it once too.
+        let afterNothingOnly = FrameAnalyzer()
+        afterNothingOnly.searchesAtDetectionScale = false
+        _ = try afterNothingOnly.analyze(input, mode: .document)
+        #expect(afterNothingOnly.documentFinder.detectionScaleSearches == 1)
+    }
 }
