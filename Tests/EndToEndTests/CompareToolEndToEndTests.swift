@@ -73,6 +73,40 @@ struct CompareToolEndToEndTests {
         #expect(kept.split(separator: "\n").count == 10)
     }
 
+    /// --outlines: a build whose outlines are moved (the real answers, every corner shifted 40 px right) and whose
+    /// codes are the same is listed frame by frame as "outline moved", with both corner errors, and counted.
+    @Test func outlinesMovedUnderTheSameAnswerAreListed() throws {
+        let scratch = try TemporaryDirectory("kyc-compare-outlines")
+        let set = try Self.documentSet(in: scratch)
+        let kycctl = StackHarness.buildDirectory.appendingPathComponent("kycctl").path
+        let shift = #"import json, subprocess, sys\#n"#
+            + #"run = subprocess.run(sys.argv[1:], capture_output=True, text=True)\#n"#
+            + #"for line in run.stdout.splitlines():\#n"#
+            + #"    o = json.loads(line)\#n"#
+            + #"    for c in (o.get('region') or {}).get('corners', []): c['x'] += 40\#n"#
+            + #"    print(json.dumps(o))\#n"#
+            + #"sys.stderr.write(run.stderr)\#n"#
+            + #"sys.exit(run.returncode)\#n"#
+        try shift.write(toFile: scratch.file("shift.py"), atomically: true, encoding: .utf8)
+        let shifted = try Self.wrapper("shifted-kycctl", in: scratch, body:
+            "exec python3 \(scratch.file("shift.py")) \(kycctl) \"$@\"")
+        let result = try Self.run("/usr/bin/env", ["python3", Self.script, "--set", "g=\(set)", "--run",
+                                                   "before=\(kycctl)", "--run", "shifted=\(shifted)", "--out",
+                                                   scratch.file("out"), "--outlines"])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let moved = lines.filter { $0.contains("outline moved") }
+        // Every frame with a card found is moved; the empty frame (NO_DOCUMENT, no region) is not.
+        #expect(moved.count >= 8, "\(result.output)")
+        for line in moved {
+            let errors = try #require(line.firstMatch(of: /corners (\d\.\d{3}) -> (\d\.\d{3})/), "\(line)")
+            #expect(Double(errors.2)! > Double(errors.1)! + 0.01, "\(line)")
+        }
+        let totals = try #require(lines.first { $0.contains(" changed, ") }, "\(result.output)")
+        #expect(totals.hasSuffix("; \(moved.count) outlines moved with the same answer"), "\(totals)")
+        #expect(totals.hasPrefix("  0 changed"), "\(totals)")
+    }
+
     /// A build that cannot answer must not read as a build that gets every frame wrong: exit 2, with its error.
     @Test func aFailingBuildStopsTheComparisonWithItsError() throws {
         let scratch = try TemporaryDirectory("kyc-compare-broken")
