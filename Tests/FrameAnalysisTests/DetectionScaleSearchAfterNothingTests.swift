@@ -1,7 +1,9 @@
 // A frame where neither the luma nor the colour search found a card is searched once more with the vote on the
 // detection image (`FrameAnalyzer.locateDocument`, `searchesAtDetectionScaleWhenNothingFound`): the half-size vote
 // gives a small card's short sides too few votes to be lines. What that search finds must clear the acceptance bar by
-// `detectionScaleAloneMargin`.
+// `detectionScaleAloneMargin` (tested here), be seen whole (every corner in the frame:
+// `DocumentAnalysisTests.backgroundOnlyIsNoDocument` fails without it) and be held across
+// (`ColourEdgeTests.theHoldersPhotoIsNotTakenForTheCard` fails without it).
 import Testing
 @testable import FrameAnalysis
 
