@@ -317,10 +317,10 @@ public final class FrameAnalyzer {
             metrics["documentConfidence"] = found?.confidence ?? 0
             // An over-exposed frame clips the card into its (light) background and erases the edges the finder
             // needs: say TOO_BRIGHT first, it is what the user can fix. A dim frame still has its edges (a dark
-            // desk is a normal scene), so there NO_DOCUMENT leads and TOO_DARK follows. Below half the minimum
-            // (the selfie rule's bound) a camera's exposure control has run out: the outline sinks into amplified
-            // noise, an empty search proves little, and light is the first fix. (With no card, the exposure
-            // measured is the whole frame's: the scene itself.)
+            // desk is a normal scene), so there NO_DOCUMENT leads and TOO_DARK follows. Below `outOfRangeDarkness`
+            // of the minimum (the selfie rule's bound too) a camera's exposure control has run out: the outline
+            // sinks into amplified noise, an empty search proves little, and light is the first fix. (With no
+            // card, the exposure measured is the whole frame's: the scene itself.)
             feedback.append(Feedback(code: .noDocument, value: found?.confidence ?? 0,
                                      threshold: t.minDocumentConfidence))
             if exposure.mean < t.minBrightness {
@@ -435,7 +435,7 @@ public final class FrameAnalyzer {
         if fill > t.maxFill { feedback.append(Feedback(code: .moveAway, value: fill, threshold: t.maxFill)) }
         if skew > t.maxSkew { feedback.append(Feedback(code: .tilted, value: skew, threshold: t.maxSkew)) }
         // A card too dark or too bright in a scene of ordinary light is the card's colour or a lamp on it: the
-        // geometry comes first. In a scene below half the minimum brightness the camera ran out of light, and in one
+        // geometry comes first. In a scene below `outOfRangeDarkness` of the minimum the camera ran out of light, in one
         // above the maximum it is over-exposed as a whole: as when nothing is found, the exposure is the first fix
         // (and the outline in such a frame may be the noise's or the clipping's, no instruction to follow).
         if exposure.mean < t.minBrightness {
@@ -551,13 +551,22 @@ public final class FrameAnalyzer {
         return Double(clipped.saturated) / Double(max(clipped.sampled, 1))
     }
 
+    /// The share of `minBrightness` below which a scene's mean luma says the camera ran out of light: 0.7 × 80 = 56,
+    /// about 2.2 EV below the mid-grey an exposure meter aims for (sRGB luma 118; 80 is about 1.1 EV below it).
+    /// Auto-exposure errs by about 1 EV in a scene it can still expose, so a scene that dark means its exposure time
+    /// and gain have run out: a dark desk or a dark card is brought up to mid-grey, not left there. Until 2026-12-05
+    /// the bound was half `minBrightness` (40, about 3 EV below): camsim's dim scenes (gain 8-24, still 2.4-3.6 EV
+    /// under) at scene luma 40-44 whose card no search found were told NO_DOCUMENT first (docs/capture.md). framegen's
+    /// darkest empty scene, at luma 62, stays NO_DOCUMENT.
+    static let outOfRangeDarkness = 0.7
+
     /// Whether an exposure finding (TOO_DARK or TOO_BRIGHT) goes before every other, judged on the whole scene's mean
-    /// luma: below half the minimum brightness the camera ran out of light (its exposure control brings even a dark
-    /// desk above that), above the maximum the frame is over-exposed as a whole. Then whatever else the frame shows
+    /// luma: below `outOfRangeDarkness` of the minimum brightness the camera ran out of light (its exposure control
+    /// brings even a dark desk above that), above the maximum the frame is over-exposed as a whole. Then whatever else the frame shows
     /// (an empty search, an outline, a face not found) proves little, and the exposure is what the user can fix.
     static func exposureLeads(_ code: FeedbackCode, sceneBrightness: Double, thresholds t: AnalysisThresholds) -> Bool {
         switch code {
-        case .tooDark: sceneBrightness < t.minBrightness / 2
+        case .tooDark: sceneBrightness < t.minBrightness * outOfRangeDarkness
         case .tooBright: sceneBrightness > t.maxBrightness
         default: false
         }
@@ -697,8 +706,8 @@ public final class FrameAnalyzer {
             feedback.append(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness))
         }
         if faces.isEmpty && darkScene {
-            // Below half the minimum face brightness even a face lit twice as well as the scene would be too dark,
-            // and an empty search proves little: light is the first fix, then look for the face.
+            // Below `outOfRangeDarkness` of the minimum the camera ran out of light, even a face lit better than the
+            // scene would be too dark, and an empty search proves little: light is the first fix, then the face.
             feedback.append(Feedback(code: .noFace, value: 0, threshold: 1))
         }
         if !faces.isEmpty, sharpness.overall < t.minSharpness {
