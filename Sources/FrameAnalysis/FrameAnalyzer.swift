@@ -35,6 +35,9 @@ public final class FrameAnalyzer {
     /// `locateDocument`; 0.7 with the default 0.6): measured in docs/capture.md ("Document quad"). Tests lower it to
     /// show what it keeps out.
     var detectionScaleAloneMargin = 0.1
+    /// Whether the outline a frame's search settled on is given up when its inside repeats along its long sides (see
+    /// `locateDocument`). Always on; tests turn it off to show the frames it decides.
+    var rejectsRepeatingAnswers = true
     /// Whether a card tilted beyond `maxSkew` in a portrait frame is judged close enough as held across, whatever
     /// its quad's side lengths (see `analyzeDocument`). Always on; tests turn it off to show the frames it decides.
     var judgesTiltedPortraitCardsAcross = true
@@ -247,6 +250,15 @@ public final class FrameAnalyzer {
            whole.confidence >= acceptance + detectionScaleAloneMargin, !whole.borderClosed,
            whole.quad.longSideHorizontal, whole.quad.liesInside(width: working.width, height: working.height) {
             found = whole
+        }
+        // The quad search passes over outlines whose inside repeats (`InteriorPeriodicity`: keys, bars), but the
+        // outline a frame settles on can come after it: the container around its winner, the winner's band
+        // completed, the border-closed follow-ups, the searches at the detection scale. A keypad closed by the
+        // frame's border was answered CUT_OFF that way (revival 0.43-0.50 along its long sides, while no card's
+        // answered outline read more than 0.27 on 1 260 frames). So the answer meets the long-side test last.
+        if rejectsRepeatingAnswers, let answer = found, answer.confidence >= acceptance,
+           documentFinder.periodicity.repeatsAlongLongSides(answer.quad, in: working) {
+            found = nil
         }
         return (found, false, false)
     }

@@ -69,6 +69,14 @@ final class InteriorPeriodicity {
         return alongLong >= Self.maxAlongLong || alongShort >= Self.maxAlongShort
     }
 
+    /// Whether the inside repeats along the quad's long sides as no card's does (keys, bars): the test every answer
+    /// of the document search meets last (`FrameAnalyzer.locateDocument`). Across the long sides a card's text lines
+    /// can read up to 0.78 (a cut-off card's text block), so only the long sides are read there.
+    func repeatsAlongLongSides(_ quad: Quadrilateral, in image: GrayImage) -> Bool {
+        let c = quad.corners
+        return revivals((c[0], c[1], c[2], c[3]), in: image).alongLong >= Self.maxAlongLong
+    }
+
     /// The autocorrelation's largest rise, at a lag of at least `minLag`, above its lowest value at any smaller lag,
     /// where it is back above `minRevivedCorrelation` (0 when it never is): each line (of `count` cells, `position`
     /// apart; lines `line` apart) has its own mean taken off, so a shading across the quad does not count.

@@ -70,6 +70,16 @@ import Testing
         #expect(!finder.repeats(Self.corners, in: Self.card()))
     }
 
+    /// The answer's test reads the long sides only: a keypad repeats there, a striped desk's outline and a card's
+    /// text lines (which across the long sides can read 0.78 on a cut-off card) do not.
+    @Test func theAnswersTestReadsTheLongSidesOnly() {
+        let quad = Quadrilateral(corners: [Self.corners.0, Self.corners.1, Self.corners.2, Self.corners.3])
+        let finder = InteriorPeriodicity()
+        #expect(finder.repeatsAlongLongSides(quad, in: Self.keypad()))
+        #expect(!finder.repeatsAlongLongSides(quad, in: Self.image { _, y in y % 12 < 6 ? 160 : 70 }))
+        #expect(!finder.repeatsAlongLongSides(quad, in: Self.card()))
+    }
+
     @Test func theSidesAreReadWhicheverComesFirst() {
         // The same keypad with the quad's corners starting on a short side.
         let turned = (Self.corners.1, Self.corners.2, Self.corners.3, Self.corners.0)
@@ -93,8 +103,15 @@ import Testing
         let passport: [(Double, Double)] = [(224.39, 1026.77), (459.92, 1068.19), (428.02, 1238.41), (183.96, 1196.98)]
         try analyzeExpectingCard(input, primary: .moveCloser, corners: passport, within: 0.02)
 
-        let before = try analyzeDocument(input) { $0.documentFinder.rejectsRepeatingInsides = false }
+        let before = try analyzeDocument(input) {
+            $0.documentFinder.rejectsRepeatingInsides = false
+            $0.rejectsRepeatingAnswers = false
+        }
         #expect(before.primary == .good, "\(before.feedback)")
+        // The answer's own test alone keeps the keyboard from capture too, but finds no passport: the quad search's
+        // passing over is what lets the passport win.
+        let answerTestOnly = try analyzeDocument(input) { $0.documentFinder.rejectsRepeatingInsides = false }
+        #expect(answerTestOnly.primary == .noDocument, "\(answerTestOnly.feedback)")
     }
 
     /// Fixtures/README.md: a passport on a striped wood desk, labelled GOOD. The half-size vote misses its sides
@@ -117,5 +134,19 @@ import Testing
         let passed = try #require(noDetectionScale.documentFinder.passedOverRepeating, "a desk outline passed over")
         #expect(passed.borderClosed && passed.confidence >= AnalysisThresholds.default.minDocumentConfidence,
                 "\(passed)")
+    }
+
+    /// Fixtures/README.md: an empty grey desk with a keypad cut off by the frame's right edge. The quad search
+    /// passes over the keypad's outlines, but the outline the frame settled on after it (a block of keys closed by
+    /// the frame's border, revival 0.50 along its long sides) was answered CUT_OFF. The answer's own inside is read
+    /// last: NO_DOCUMENT.
+    @Test func aKeypadClosedByTheFrameIsNoDocument() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("keypad-closed-by-the-frame-camsim-portrait-seed82.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .noDocument, "\(analysis.feedback)")
+        #expect(analysis.region == nil)
+
+        let before = try analyzeDocument(input) { $0.rejectsRepeatingAnswers = false }
+        #expect(before.primary == .cutOff, "\(before.feedback)")
     }
 }
