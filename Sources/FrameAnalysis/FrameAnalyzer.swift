@@ -591,12 +591,17 @@ public final class FrameAnalyzer {
     /// side: ID-2 / ID-3 are the squarest shape, so they give the shortest part that can be missing. (Both the
     /// least that can be hidden: the card may be called whole only if even that fits the frame on either side.)
     /// Too long: beyond the longest a tilted card's quad can measure, `IDCard.longestQuadAspect` (the square-on band
-    /// rule, which uses a shorter bound, places the band with `MissingBandPrint.margins` itself).
+    /// rule, which uses a shorter bound, places the band with `MissingBandPrint.margins` itself). 0 for a quad past
+    /// `IDCard.longestWithHiddenBandAspect` or `squarestWithHiddenPartAspect`: a card's part, never whole.
     static func hiddenPartMargin(_ quad: Quadrilateral, width: Int, height: Int) -> Double {
         let c = quad.corners
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(min(even, odd), 1)
         let aspect = long / short
+        // Beyond either bound the quad is a card's part, not a card with a part at its background's shade: never
+        // whole, wherever the rest lies (camsim's fresh portrait seed 86: a card cut by the frame's bottom, closed
+        // on its photo's edge at aspect 2.49, and a tilted card's right part at 1.21, were both GOOD, auto-captured).
+        if aspect > IDCard.longestWithHiddenBandAspect || aspect < IDCard.squarestWithHiddenPartAspect { return 0 }
         if aspect > IDCard.longestQuadAspect {
             // A band beyond a long side: the short sides grow.
             let margins = MissingBandPrint.margins(c, growth: MissingBandPrint.growth(aspect: aspect), width: width,

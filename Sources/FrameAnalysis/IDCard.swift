@@ -37,6 +37,17 @@ enum IDCard {
     /// line across the card, a thumb's edge or a band of its print closing it).
     static let squarestQuadAspect = squarestAspect / 1.08
 
+    /// Long side / short side beyond which a quad is not a document with one band unseen but a part of one, which
+    /// no placement of the unseen part can make whole: the band it would lack would be over a third of the card's
+    /// height (1.5 × ID-1), taller than any band an identity card carries (the TD1 MRZ, the tallest, is about
+    /// 17 mm of 54). A line across the card (a photo's edge, a print panel's) closes such an outline.
+    static let longestWithHiddenBandAspect = aspect * 1.5
+
+    /// Long side / short side below which a quad is not a document with part of its length unseen but a part of one:
+    /// squarer than ID-2 / ID-3 by 15 % (a thumb's edge or a line across the card closing it), while ID-3 pages
+    /// judged GOOD measured 1.36 and more.
+    static let squarestWithHiddenPartAspect = squarestAspect / 1.15
+
     /// Area (pixels²) of the largest ID-1 card held the same way (long side across or upright) that fits a
     /// `width × height` frame. Fill is judged against it because a card can never cover a frame of another aspect
     /// ratio, and a card held across a portrait frame can grow only until it spans the frame's width: the user

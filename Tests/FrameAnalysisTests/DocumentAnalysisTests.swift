@@ -126,6 +126,24 @@ func cornerErrorShare(_ analysis: FrameAnalysis, _ expected: [(Double, Double)])
         #expect(abs(margin(quad(639 - 20 - 300, 80, 300, 240)) - (20 - least)) < 1e-9)
         // 400 × 180 (2.22): the band is 400 / 1.586 − 180 = 72.2 px wide, above or below (27.8 px from the top).
         #expect(abs(margin(quad(100, 100, 400, 180)) - (100 - (400 / IDCard.aspect - 180))) < 1e-9)
+        // Past 1.5 × ID-1 or below ID-3 / 1.15 no hidden band or part makes it whole, however much room is left:
+        // 400 × 160 (2.5) and 300 × 250 (1.2) in the middle of the frame.
+        #expect(margin(quad(120, 120, 400, 160)) == 0)
+        #expect(margin(quad(170, 75, 300, 250)) == 0)
+        #expect(margin(quad(120, 110, IDCard.longestWithHiddenBandAspect * 160 - 1, 160)) > 0)
+        #expect(margin(quad(170, 75, IDCard.squarestWithHiddenPartAspect * 250 + 1, 250)) > 0)
+    }
+
+    /// Fixtures/README.md: a card cut off by the frame's bottom (a thumb over its right side), whose outline closed
+    /// on its photo's edge and a text line: aspect 2.49, nearly square-on, with room above and below it for the band
+    /// such an outline would lack. Taken for a whole card with a band at its background's shade it was GOOD: an
+    /// auto-capture of a card's part. No card has a band that tall: CUT_OFF, as labelled.
+    @Test func anOutlineLongerThanAnyCardWithOneBandUnseenIsNeverWhole() throws {
+        let analysis = try FrameAnalyzer().analyze(
+            .jpeg(try fixtureBytes("card-part-closed-on-its-photo-camsim-portrait-seed86.jpg")), mode: .document)
+        #expect(analysis.primary == .cutOff, "\(analysis.feedback)")
+        let aspect = try #require(analysis.metrics["aspect"])
+        #expect(aspect > IDCard.longestWithHiddenBandAspect, "\(analysis.metrics)")
     }
 
     @Test func cardTooLargeForTheFrameAsksToMoveAwayNotCutOff() throws {
