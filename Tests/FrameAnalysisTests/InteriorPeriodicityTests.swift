@@ -107,7 +107,11 @@ import Testing
             $0.documentFinder.rejectsRepeatingInsides = false
             $0.rejectsRepeatingAnswers = false
         }
-        #expect(before.primary == .good, "\(before.feedback)")
+        // The keyboard's outline wins; it was GOOD until its shape (longer than any card with one band unseen,
+        // `IDCard.longestWithHiddenBandAspect`) made it a card's part, never whole: CUT_OFF, no capture either.
+        #expect(before.primary == .cutOff, "\(before.feedback)")
+        let keyboardAspect = try #require(before.metrics["aspect"])
+        #expect(keyboardAspect > IDCard.longestWithHiddenBandAspect, "\(before.metrics)")
         // The answer's own test alone keeps the keyboard from capture too, but finds no passport: the quad search's
         // passing over is what lets the passport win.
         let answerTestOnly = try analyzeDocument(input) { $0.documentFinder.rejectsRepeatingInsides = false }
