@@ -255,7 +255,7 @@ public final class FrameAnalyzer {
         // outline a frame settles on can come after it: the container around its winner, the winner's band
         // completed, the border-closed follow-ups, the searches at the detection scale. A keypad closed by the
         // frame's border was answered CUT_OFF that way (revival 0.43-0.50 along its long sides, while no card's
-        // answered outline read more than 0.27 on 1 260 frames). So the answer meets the long-side test last.
+        // answered outline read more than 0.27 on 960 frames). So the answer meets the long-side test last.
         if rejectsRepeatingAnswers, let answer = found, answer.confidence >= acceptance,
            documentFinder.periodicity.repeatsAlongLongSides(answer.quad, in: working) {
             found = nil
