@@ -161,7 +161,7 @@ public final class FrameAnalyzer {
     /// contrast when the luma search finds none (`inColour`).
     private func locateDocument(detection: GrayImage, previous: [FramePoint]? = nil, previousInColour: Bool = false,
                                 lightSearch: Bool = false)
-        -> (found: DocumentFinder.Found?, tracked: Bool, inColour: Bool) {
+        -> (found: DocumentFinder.Found?, tracked: Bool, inColour: Bool, repeatingAnswer: Double?) {
         var gradientsComputed = false
         if let previous, previous.count == 4, previous.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
             let onDetection = Quadrilateral(corners: previous.map {
@@ -170,7 +170,7 @@ public final class FrameAnalyzer {
             if let found = documentFinder.track(onDetection, coarse: detection, working: working,
                                                 acceptance: thresholds.minDocumentConfidence,
                                                 gradientsComputed: &gradientsComputed) {
-                return (found, true, false)
+                return (found, true, false, nil)
             }
             // A card found in colour is followed in colour when luma does not follow it (the band search often
             // finds its faint luma sides around the known corners; when not, the frame would pay the full luma
@@ -179,7 +179,7 @@ public final class FrameAnalyzer {
                 gradientsComputed = false   // the colour tracking leaves the colour image's gradients
                 if let found = documentFinder.trackInChroma(onDetection, chroma: colour.contrastImage, luma: detection,
                                                             acceptance: thresholds.minDocumentConfidence) {
-                    return (onWorking(found, detection: detection), true, true)
+                    return (onWorking(found, detection: detection), true, true, nil)
                 }
             }
         }
@@ -232,7 +232,7 @@ public final class FrameAnalyzer {
         // a light search (its fallbacks are left out), nor in an over-exposed frame (clipped colours carry nothing).
         if (found?.confidence ?? 0) < thresholds.minDocumentConfidence, !lightSearch, searchesChroma,
            detection.meanLuma <= thresholds.maxBrightness, let inColour = findInColour(detection: detection) {
-            return (inColour, false, true)
+            return (inColour, false, true, nil)
         }
         // Nothing in luma or colour: the half-size vote may have lost the card's sides: a small card's short side
         // is a few dozen vote-image pixels, too few votes to be a line (belowMinimum), and a thumb over a side
@@ -255,12 +255,13 @@ public final class FrameAnalyzer {
         // outline a frame settles on can come after it: the container around its winner, the winner's band
         // completed, the border-closed follow-ups, the searches at the detection scale. A keypad closed by the
         // frame's border was answered CUT_OFF that way (revival 0.43-0.50 along its long sides, while no card's
-        // answered outline read more than 0.27 on 960 frames). So the answer meets the long-side test last.
+        // answered outline read more than 0.27 on 960 frames). So the answer meets the long-side test last; the
+        // confidence of an answer given up so is returned (metric `repeatingAnswer`), as NO_DOCUMENT's value is 0.
         if rejectsRepeatingAnswers, let answer = found, answer.confidence >= acceptance,
            documentFinder.periodicity.repeatsAlongLongSides(answer.quad, in: working) {
-            found = nil
+            return (nil, false, false, answer.confidence)
         }
-        return (found, false, false)
+        return (found, false, false, nil)
     }
 
     /// The card found in the frame's colour contrast (`ChromaContrast`, `DocumentFinder.findInChroma`), its corners
@@ -308,9 +309,10 @@ public final class FrameAnalyzer {
             if let exposureFirst { feedback.insert(exposureFirst, at: 0) }
             return feedback.isEmpty ? [Feedback(code: .good)] : feedback
         }
-        let (found, tracked, inColour) = locateDocument(detection: detection, previous: previous,
-                                                        previousInColour: previousInColour, lightSearch: lightSearch)
+        let (found, tracked, inColour, repeatingAnswer) = locateDocument(
+            detection: detection, previous: previous, previousInColour: previousInColour, lightSearch: lightSearch)
         if tracked { metrics["tracked"] = 1 }
+        if let repeatingAnswer { metrics["repeatingAnswer"] = repeatingAnswer }
         if inColour { metrics["colourEdges"] = 1 }
         if !tracked && lightSearch { metrics["lightSearch"] = 1 }
         let quad = found?.quad
@@ -447,8 +449,8 @@ public final class FrameAnalyzer {
         if fill > t.maxFill { feedback.append(Feedback(code: .moveAway, value: fill, threshold: t.maxFill)) }
         if skew > t.maxSkew { feedback.append(Feedback(code: .tilted, value: skew, threshold: t.maxSkew)) }
         // A card too dark or too bright in a scene of ordinary light is the card's colour or a lamp on it: the
-        // geometry comes first. In a scene below `outOfRangeDarkness` of the minimum the camera ran out of light, in one
-        // above the maximum it is over-exposed as a whole: as when nothing is found, the exposure is the first fix
+        // geometry comes first. In a scene below `outOfRangeDarkness` of the minimum the camera ran out of light, in
+        // one above the maximum it is over-exposed as a whole: as when nothing is found, the exposure is the first fix
         // (and the outline in such a frame may be the noise's or the clipping's, no instruction to follow).
         if exposure.mean < t.minBrightness {
             report(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness),
@@ -574,8 +576,9 @@ public final class FrameAnalyzer {
 
     /// Whether an exposure finding (TOO_DARK or TOO_BRIGHT) goes before every other, judged on the whole scene's mean
     /// luma: below `outOfRangeDarkness` of the minimum brightness the camera ran out of light (its exposure control
-    /// brings even a dark desk above that), above the maximum the frame is over-exposed as a whole. Then whatever else the frame shows
-    /// (an empty search, an outline, a face not found) proves little, and the exposure is what the user can fix.
+    /// brings even a dark desk above that), above the maximum the frame is over-exposed as a whole. Then whatever
+    /// else the frame shows (an empty search, an outline, a face not found) proves little, and the exposure is what
+    /// the user can fix.
     static func exposureLeads(_ code: FeedbackCode, sceneBrightness: Double, thresholds t: AnalysisThresholds) -> Bool {
         switch code {
         case .tooDark: sceneBrightness < t.minBrightness * outOfRangeDarkness

@@ -26,6 +26,9 @@ import Testing
         return inX && inY ? 170 : 45
     } }
 
+    /// A striped desk closed into an outline: stripes along x (the long sides), 12 px pitch.
+    static func stripes() -> GrayImage { image { _, y in y % 12 < 6 ? 160 : 70 } }
+
     /// A card: a dark photo at the left, six text lines of words of uneven length at uneven pitch beside it, a
     /// light card stock elsewhere.
     static func card() -> GrayImage { image { x, y in
@@ -53,8 +56,7 @@ import Testing
     }
 
     @Test func stripesAcrossTheLongSidesRepeatAcrossThem() {
-        // A striped desk closed into an outline: stripes along x, 12 px pitch.
-        let stripes = Self.image { _, y in y % 12 < 6 ? 160 : 70 }
+        let stripes = Self.stripes()
         let finder = InteriorPeriodicity()
         let revivals = finder.revivals(Self.corners, in: stripes)
         #expect(revivals.alongShort >= InteriorPeriodicity.maxAlongShort, "\(revivals)")
@@ -76,7 +78,7 @@ import Testing
         let quad = Quadrilateral(corners: [Self.corners.0, Self.corners.1, Self.corners.2, Self.corners.3])
         let finder = InteriorPeriodicity()
         #expect(finder.repeatsAlongLongSides(quad, in: Self.keypad()))
-        #expect(!finder.repeatsAlongLongSides(quad, in: Self.image { _, y in y % 12 < 6 ? 160 : 70 }))
+        #expect(!finder.repeatsAlongLongSides(quad, in: Self.stripes()))
         #expect(!finder.repeatsAlongLongSides(quad, in: Self.card()))
     }
 
@@ -152,5 +154,9 @@ import Testing
 
         let before = try analyzeDocument(input) { $0.rejectsRepeatingAnswers = false }
         #expect(before.primary == .cutOff, "\(before.feedback)")
+        // The outline given up is reported with the confidence it had (NO_DOCUMENT's own value is 0).
+        let givenUp = try #require(analysis.metrics["repeatingAnswer"], "\(analysis.metrics)")
+        #expect(abs(givenUp - (before.metrics["documentConfidence"] ?? -1)) < 1e-9, "\(before.metrics)")
+        #expect(before.metrics["repeatingAnswer"] == nil)
     }
 }

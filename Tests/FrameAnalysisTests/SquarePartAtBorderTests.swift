@@ -22,5 +22,6 @@ import Testing
         let before = try analyzeDocument(input) { $0.documentFinder.admitsSquarePrintedPartsAtBorders = false }
         // Nothing found (in a scene below 0.7 × minBrightness, where TOO_DARK then leads: ADR 9).
         #expect(before.region == nil && before.feedback.contains { $0.code == .noDocument }, "\(before.feedback)")
+        #expect(before.feedback.map(\.code) == [.tooDark, .noDocument], "\(before.feedback)")
     }
 }
