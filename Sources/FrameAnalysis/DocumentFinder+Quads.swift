@@ -377,7 +377,7 @@ extension DocumentFinder {
     /// border may be covered by the hand holding the card there, `coveredAtBorder`), but it must still be a
     /// well-supported outline of its own.
     func container(of inner: RankedQuad, image: GrayImage, width w: Int, height h: Int,
-                   quarters: Bool) -> RankedQuad? {
+                   quarters: Bool, confidenceShare: Double = DocumentFinder.containerConfidenceShare) -> RankedQuad? {
         let c = [inner.corners.0, inner.corners.1, inner.corners.2, inner.corners.3]
         func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
@@ -477,7 +477,7 @@ extension DocumentFinder {
             }
         }
         guard let best, best.confidence >= Self.minContainerConfidence,
-              best.confidence >= Self.containerConfidenceShare * inner.confidence,
+              best.confidence >= confidenceShare * inner.confidence,
               interiorTexture(best.corners, in: image) >= Self.minInteriorTexture else { return nil }
         return best
     }

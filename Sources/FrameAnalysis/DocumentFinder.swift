@@ -144,6 +144,20 @@ final class DocumentFinder {
     static let minContainerAspect = 1.3
     static let minContainerConfidence = 0.6
     static let containerConfidenceShare = 0.9
+    /// The search for the card around a photo-like winner among the lines of the bands where its sides must lie
+    /// (`cardAroundPhoto`): the largest share of the frame a card's photo takes (an ID-1 card's photo is about a
+    /// fifth of the card, a passport page's a seventh, and a card held too close fills the frame), and how far beyond
+    /// the photo's long sides (one of the card's ends: an ID-1 card is ~2.7 photo heights long) and short sides (the
+    /// card's long sides) the bands reach, in photo lengths.
+    static let maxPhotoFill = 0.25
+    static let photoToCardEnd = 4.5
+    static let photoToCardSide = 0.9
+    /// The most lines taken from each band, and how far (cosine of 8°) they may turn from the photo's side: the
+    /// card's sides run along its print, and a thumb's or the background's edges crossing the band at a slant
+    /// (which the band search, made for perspective, reaches to ±15°) are not the card's.
+    static let photoBandLines = 4
+    static let photoAlignedCosine = cos(8 * Double.pi / 180)
+    static let photoBandContainerShare = 0.8
     /// How many of the best distinct quads are checked for a printed inside, best first.
     static let quadsVerified = 4
     /// ... and in the second pass (see `find`): a plain object's strong outline (a phone, a notebook, a dark desk
@@ -210,6 +224,9 @@ final class DocumentFinder {
     /// Whether a card lying clear inside an accepted border-closed outline replaces it (see `cardLyingInside`).
     /// Always on; tests turn it off to show the frames it decides.
     var takesCardsLyingInside = true
+    /// Whether a photo-like winner is searched around for its card among the lines of the bands where the card's
+    /// sides must lie (`cardAroundPhoto`). Always on; tests turn it off to show the frames it decides.
+    var searchesAroundPhotos = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
@@ -481,6 +498,9 @@ final class DocumentFinder {
             }
         }
         guard var best = found else { return nil }
+        // The winner may be only the card's photo, the card's own sides lost in the vote: they are looked for where
+        // they must lie (see `cardAroundPhoto`).
+        if searchesAroundPhotos, let card = cardAroundPhoto(best.winner, image: coarse) { best = searched(card) }
         let borderClosed = best.borders.contains(true)
         // The winner, once chosen, may still lack a band whose edge the vote does not have (see `completeBand`): it is
         // searched for where it must lie. Only here, on the outline the searches settled on, so that it refines the

@@ -1,0 +1,56 @@
+// The card around a winning outline that is only the card's photo, looked for where the card's sides must lie
+// (docs/capture.md, "Document quad", "Card around its photo").
+//
+// `container` takes the card around a photo-like winner from the lines the vote already gave; but the vote's budget
+// is where a card's sides are lost first (a light card on a light wall, a thumb over a side, a direction crowded by
+// the card's own print lines), while the photo's frame, a crisp printed rectangle, keeps its lines. A card's sides
+// run along its photo's (the print is laid out on the card), so each lies in a band beyond one of the photo's sides,
+// of that side's direction: there it competes only with the band's few lines. The bands' best lines are added and
+// the container is looked for again, under its own gates.
+import Foundation
+
+extension DocumentFinder {
+    /// The card around `photo` (a winning quad on `image`, whose gradients `coarseGradients` hold) found among the
+    /// lines of the bands where its sides must lie, or nil: when `photo` is not photo-like (`container`'s own gates
+    /// and at most `maxPhotoFill` of the frame), when the bands add no line, or when no outline around it passes.
+    func cardAroundPhoto(_ photo: RankedQuad, image: GrayImage) -> RankedQuad? {
+        let w = image.width, h = image.height
+        let c = [photo.corners.0, photo.corners.1, photo.corners.2, photo.corners.3]
+        let (even, odd) = Quadrilateral.meanOppositeSides(c)
+        let long = max(even, odd), short = max(1, min(even, odd))
+        let area = abs((c[2] - c[0]).x * (c[3] - c[1]).y - (c[2] - c[0]).y * (c[3] - c[1]).x) / 2
+        guard photo.confidence >= Self.minContainerConfidence, long / short <= Self.maxPhotoAspect,
+              area <= Self.maxPhotoFill * Double(w * h), seenWhole(photo, width: w, height: h) else { return nil }
+        let centre = (c[0] + c[1] + c[2] + c[3]) / 4
+        var added = false
+        for s in 0..<4 {
+            let a = c[s], b = c[(s + 1) & 3]
+            let along = b - a
+            let length = (along * along).sum().squareRoot()
+            guard length >= 4 else { continue }
+            let u = along / length
+            var n = SIMD2(-u.y, u.x)
+            if (((a + b) / 2 - centre) * n).sum() < 0 { n = -n }
+            // Beyond a long side of the photo lies one of the card's short sides: near it, or a card's length away
+            // (the photo at the card's other end). Beyond a short side lies one of the card's long sides, at most
+            // the photo's length away (the photo spans at least 0.35 of the card's height: `container`), and it runs
+            // on past the photo's ends.
+            let isLongSide = (s % 2 == 0) == (even >= odd)
+            let far = isLongSide ? Self.photoToCardEnd * long : Self.photoToCardSide * long
+            let extend = isLongSide ? 0.3 * long : short
+            let start = a - u * extend, end = b + u * extend
+            bandSearch.search(coarseGradients, width: w, height: h,
+                              band: (start + n * 2, end + n * 2, end + n * far, start + n * far),
+                              reference: n, count: Self.photoBandLines)
+            for found in bandSearch.found where (found.normal * n).sum().magnitude >= Self.photoAlignedCosine
+                && adopt(Line(normal: found.normal, rho: found.rho), image) {
+                added = true
+            }
+        }
+        guard added else { return nil }
+        guard let card = container(of: photo, image: image, width: w, height: h, quarters: false,
+                                   confidenceShare: Self.photoBandContainerShare),
+              seenWhole(card, width: w, height: h) else { return nil }
+        return card
+    }
+}

@@ -1,0 +1,42 @@
+// A winning outline that is only a card's photo (or a printed panel) is searched around for the card among the lines
+// of the bands where the card's sides must lie (`DocumentFinder.cardAroundPhoto`, `searchesAroundPhotos`).
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct CardAroundPhotoTests {
+    /// Fixtures/README.md: a purple card held square-on in a portrait frame, a thumb over the middle of its bottom
+    /// side; the outline of its guilloche panel at its right end (aspect 1.48) won, and the card's bottom and left
+    /// sides were not among the vote's lines: MOVE_CLOSER (fill 0.03) for a GOOD frame. Searched for beyond the
+    /// panel's sides, the card's sides are found and the card taken.
+    @Test func aCardWhosePanelWonIsFoundAroundIt() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-around-a-print-panel-thumb-over-its-side-camsim-portrait-seed86.jpg"))
+        try analyzeExpectingCard(input, primary: .good,
+                                 corners: [(94.59, 594.91), (670.74, 587.22), (659.88, 946.05), (110.64, 931.44)],
+                                 within: 0.01)
+        let before = try analyzeDocument(input) { $0.documentFinder.searchesAroundPhotos = false }
+        #expect(before.primary == .moveCloser, "\(before.feedback)")
+        #expect((before.metrics["fill"] ?? 1) < 0.05, "\(before.metrics)")
+    }
+
+    /// Fixtures/README.md: a light card on a light wall, its edges faint; its photo's crisp frame won at 0.90:
+    /// MOVE_CLOSER for a GOOD frame. The card around the photo is found among the bands' lines.
+    @Test func aLightCardOnALightWallIsFoundAroundItsPhoto() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("light-card-on-light-wall-around-its-photo-camsim-seed85.jpg"))
+        try analyzeExpectingCard(input, primary: .good,
+                                 corners: [(482.51, 215.93), (1427.45, 185.34), (1392.93, 797.95), (553.11, 820.21)],
+                                 within: 0.01)
+        let before = try analyzeDocument(input) { $0.documentFinder.searchesAroundPhotos = false }
+        #expect(before.primary == .moveCloser, "\(before.feedback)")
+    }
+
+    /// Fixtures/README.md: a shaken card seen whole, small enough (fill 0.12) and square enough (1.41) to pass for a
+    /// photo. Its outline must stay: the search keeps to outlines seen whole around a winner seen whole. (Measured
+    /// before that gate: an outline of the wall's lines and the frame's borders around it passed the container's
+    /// gates and was taken, MOVE_AWAY for a BLURRY frame, corner error 0.31.)
+    @Test func aCardSeenWholeIsNotTradedForABorderClosedOutlineAroundIt() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("blurred-card-beside-a-border-closed-outline-camsim-portrait-seed86.jpg"))
+        try analyzeExpectingCard(input, primary: .blurry,
+                                 corners: [(81.23, 650.12), (555.23, 685.19), (527.73, 1010.71), (60.83, 979.83)],
+                                 within: 0.02)
+    }
+}
