@@ -236,8 +236,8 @@ final class DocumentFinder {
     let voteImage = GrayImage()
     /// The fourth-side search's band vote (see `addFourthSides`), reused from seed to seed and frame to frame.
     let bandSearch = BandLineSearch()
-    /// Searches `find` has run with the vote at the detection scale, since this finder was made (read by tests: a
-    /// frame runs at most one).
+    /// Frame-wide searches `find` has run with the vote at the detection scale, since this finder was made (read by
+    /// tests: a frame runs at most one; a window's search, `inWindow`, is not counted).
     private(set) var detectionScaleSearches = 0
     /// The lines of the last band `addBandLines` searched (indices in `lines`).
     var bandLineIndices: [Int] = []
@@ -346,11 +346,13 @@ final class DocumentFinder {
     /// When the best quad's confidence is below `acceptance`, the quads are searched again among more lines, unless
     /// the frame's mean luma is above `widerSearchMaxLuma`.
     /// `gradientsComputed`: `coarseGradients` already hold `coarse`'s (a `track` that found nothing computed them).
+    /// `inWindow`: `coarse` and `working` are a window of the frame (`FrameAnalyzer`'s search around printed regions).
     func find(coarse: GrayImage, working: GrayImage, acceptance: Double, widerSearchMaxLuma: Double,
-              gradientsComputed: Bool = false, fallbacks: Bool = true, votingAtDetectionScale: Bool = false) -> Found? {
+              gradientsComputed: Bool = false, fallbacks: Bool = true, votingAtDetectionScale: Bool = false,
+              inWindow: Bool = false) -> Found? {
         let w = coarse.width, h = coarse.height
         passedOverRepeating = nil
-        if votingAtDetectionScale { detectionScaleSearches += 1 }
+        if votingAtDetectionScale && !inWindow { detectionScaleSearches += 1 }
         guard w >= 16, h >= 16 else { return nil }
         guard readFirstLines(coarse, gradientsComputed: gradientsComputed,
                              votingAtDetectionScale: votingAtDetectionScale) else { return nil }

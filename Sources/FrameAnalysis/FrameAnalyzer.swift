@@ -44,6 +44,16 @@ public final class FrameAnalyzer {
     /// Whether a square-on quad too long for a card has its missing band placed by the print beyond its long sides
     /// (`MissingBandPrint`). Always on; tests turn it off to show the frames it decides.
     var readsMissingBandPrint = true
+    /// Whether a frame where no search found a card is searched again in the windows around its printed regions
+    /// (`PrintedRegions`; see `locateDocument`). Always on; tests turn it off to show the frames it decides.
+    var searchesPrintedRegions = true
+    /// The share of a printed region's cells that a card found in the window around it must hold (the print lies on
+    /// the card; see `findInPrintedRegions`). Tests lower it to show what it keeps out.
+    var minPrintedShareInside = 0.4
+    private let printedRegions = PrintedRegions()
+    private let printGradients = SobelGradients()
+    private let regionWorking = GrayImage()
+    private let regionCoarse = GrayImage()
     /// Created on the first selfie (it loads the cascades).
     private var faceSearch: FaceSearch?
     private let faceSharpness = FaceSharpness()
@@ -251,6 +261,16 @@ public final class FrameAnalyzer {
            whole.quad.longSideHorizontal, whole.quad.liesInside(width: working.width, height: working.height) {
             found = whole
         }
+        // Still nothing: where the frame is printed as a card's face is (`PrintedRegions`), the window around the
+        // print is searched on its own, at the working scale. The frame-wide vote lost the card there to longer
+        // lines elsewhere (a striped desk, a keyboard, the wood's grain); in the window the card's sides are among
+        // the strongest lines. Only a card seen whole in the window, held across (as the search at the detection
+        // scale after nothing takes one: an upright rectangle there is a card's holder photo) and holding most of the
+        // print is taken (docs/capture.md, "Printed regions").
+        if searchesPrintedRegions, (found?.confidence ?? 0) < acceptance, !lightSearch,
+           detection.meanLuma <= thresholds.maxBrightness, let inRegion = findInPrintedRegions(detection: detection) {
+            found = inRegion
+        }
         // The quad search passes over outlines whose inside repeats (`InteriorPeriodicity`: keys, bars), but the
         // outline a frame settles on can come after it: the container around its winner, the winner's band
         // completed, the border-closed follow-ups, the searches at the detection scale. A keypad closed by the
@@ -263,6 +283,67 @@ public final class FrameAnalyzer {
         }
         return (found, false, false, nil)
     }
+
+    /// The card found in the window around one of the frame's printed regions (the largest first, at most
+    /// `searchedPrintedRegions`), searched at the working scale, its corners on the working image; nil when none
+    /// holds a card seen whole in its window.
+    private func findInPrintedRegions(detection: GrayImage) -> DocumentFinder.Found? {
+        // (The finder's record of what the frame-wide search passed over stays as that search left it.)
+        let passedOver = documentFinder.passedOverRepeating
+        defer { documentFinder.passedOverRepeating = passedOver }
+        printGradients.compute(detection)
+        printedRegions.find(gradients: printGradients, width: detection.width, height: detection.height)
+        let acceptance = thresholds.minDocumentConfidence
+        let scale = SIMD2(Double(working.width) / Double(detection.width),
+                          Double(working.height) / Double(detection.height))
+        let cell = PrintedRegions.cell
+        for region in printedRegions.regions.prefix(Self.searchedPrintedRegions) {
+            // Print that reaches the frame's edge is a card the frame cuts, or one larger than the frame: a card's
+            // part seen whole in the window would be taken for a small card (MOVE_CLOSER on the tuning sets).
+            if region.x0 < cell || region.y0 < cell || region.x1 > detection.width - cell
+                || region.y1 > detection.height - cell { continue }
+            // The print lies inside the card: the window reaches past it by a share of its size on every side.
+            let reach = Self.printedRegionMargin * Double(max(region.x1 - region.x0, region.y1 - region.y0))
+            let marginX = max(PrintedRegions.cell, Int(reach)), marginY = marginX
+            let x0 = max(0, Int(Double(region.x0 - marginX) * scale.x))
+            let y0 = max(0, Int(Double(region.y0 - marginY) * scale.y))
+            let x1 = min(working.width, Int(Double(region.x1 + marginX) * scale.x))
+            let y1 = min(working.height, Int(Double(region.y1 + marginY) * scale.y))
+            guard x1 - x0 >= 48, y1 - y0 >= 48 else { continue }
+            regionWorking.crop(from: working, x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            let coarse: GrayImage
+            if max(regionWorking.width, regionWorking.height) > Self.maxRegionCoarseSide {
+                regionCoarse.downsample2x(from: regionWorking)
+                coarse = regionCoarse
+            } else {
+                coarse = regionWorking
+            }
+            // The window's own vote first, as the frame's (at half the window's coarse size), then at its coarse
+            // size: a small card's sides are a few dozen pixels at half size, too few votes (as in the frame's search at
+            // the detection scale).
+            for fine in [false, true] {
+                guard let found = documentFinder.find(coarse: coarse, working: regionWorking, acceptance: acceptance,
+                                                      widerSearchMaxLuma: thresholds.maxBrightness,
+                                                      votingAtDetectionScale: fine, inWindow: true),
+                      found.confidence >= acceptance, !found.borderClosed, found.quad.longSideHorizontal,
+                      found.quad.liesInside(width: regionWorking.width, height: regionWorking.height) else { continue }
+                let offset = SIMD2(Double(x0), Double(y0))
+                // The print lies on the card: an outline that leaves most of it out is a part of the print (a
+                // photo's detail, a panel), not the card.
+                guard printedRegions.printedShare(of: region, inside: found.quad, scale: scale, offset: offset)
+                        >= minPrintedShareInside else { continue }
+                return DocumentFinder.Found(quad: Quadrilateral(corners: found.quad.corners.map { $0 + offset }),
+                                            confidence: found.confidence)
+            }
+        }
+        return nil
+    }
+    /// The printed regions searched after nothing was found (the largest ones), how far the window reaches past each
+    /// (a share of its size on every side), and the longest side a window is searched at without halving it.
+    static let searchedPrintedRegions = 2
+    static let printedRegionMargin = 0.25
+    static let maxRegionCoarseSide = 360
+
 
     /// The card found in the frame's colour contrast (`ChromaContrast`, `DocumentFinder.findInChroma`), its corners
     /// on the working image; nil for a frame without colour (a grayscale JPEG, a gray8 raw frame, a grey scene).

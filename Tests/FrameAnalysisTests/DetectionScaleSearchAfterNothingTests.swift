@@ -18,8 +18,14 @@ import Testing
         let found = try analyzeExpectingCard(input, primary: .moveCloser, corners: corners, within: 0.01)
         #expect((found.metrics["documentConfidence"] ?? 0) >= 0.7, "\(found.metrics)")
 
-        let before = try analyzeDocument(input) { $0.searchesAtDetectionScaleWhenNothingFound = false }
+        // (The search in the window around the card's print finds it too: both off, nothing does.)
+        let before = try analyzeDocument(input) {
+            $0.searchesAtDetectionScaleWhenNothingFound = false
+            $0.searchesPrintedRegions = false
+        }
         #expect(before.primary == .noDocument, "\(before.feedback)")
+        let windowOnly = try analyzeDocument(input) { $0.searchesAtDetectionScaleWhenNothingFound = false }
+        #expect(windowOnly.primary == .moveCloser, "\(windowOnly.feedback)")
     }
 
     /// Fixtures/README.md: an empty textured scene (framegen's accuracy set). The search at the detection scale
