@@ -265,8 +265,8 @@ public final class FrameAnalyzer {
         // print is searched on its own, at the working scale. The frame-wide vote lost the card there to longer
         // lines elsewhere (a striped desk, a keyboard, the wood's grain); in the window the card's sides are among
         // the strongest lines. Only a card seen whole in the window, held across (as the search at the detection
-        // scale after nothing takes one: an upright rectangle there is a card's holder photo) and holding most of the
-        // print is taken (docs/capture.md, "Printed regions").
+        // scale after nothing takes one: an upright rectangle there is a card's holder photo) and holding a good share
+        // of the print (`minPrintedShareInside`) is taken (docs/capture.md, "Printed regions").
         if searchesPrintedRegions, (found?.confidence ?? 0) < acceptance, !lightSearch,
            detection.meanLuma <= thresholds.maxBrightness, let inRegion = findInPrintedRegions(detection: detection) {
             found = inRegion
