@@ -8,16 +8,7 @@ import Testing
     static let corners = (SIMD2<Double>(40, 40), SIMD2<Double>(280, 40), SIMD2<Double>(280, 190), SIMD2<Double>(40, 190))
 
     static func image(_ paint: (Int, Int) -> Double) -> GrayImage {
-        var random = SyntheticFrame.Random(state: 5)
-        let image = GrayImage()
-        image.resize(width: 320, height: 220)
-        for y in 0..<220 {
-            for x in 0..<320 {
-                let v = paint(x, y) + Double(random.next() % 7) - 3
-                image.pixels[y * 320 + x] = UInt8(max(0, min(255, v.rounded())))
-            }
-        }
-        return image
+        SyntheticFrame.grayImage(width: 320, height: 220, seed: 5, paint)
     }
 
     /// A keypad: 6 × 4 light keys, 36 × 33 px apart, with dark gaps between them.

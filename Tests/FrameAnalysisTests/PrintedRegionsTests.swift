@@ -6,16 +6,7 @@ import Testing
 @Suite struct PrintedRegionsTests {
     /// A 320 × 180 image (the detection size of a 16:9 frame) painted by `paint`, with a little sensor noise.
     static func image(_ paint: (Int, Int) -> Double) -> GrayImage {
-        var random = SyntheticFrame.Random(state: 11)
-        let image = GrayImage()
-        image.resize(width: 320, height: 180)
-        for y in 0..<180 {
-            for x in 0..<320 {
-                let v = paint(x, y) + Double(random.next() % 7) - 3
-                image.pixels[y * 320 + x] = UInt8(max(0, min(255, v.rounded())))
-            }
-        }
-        return image
+        SyntheticFrame.grayImage(width: 320, height: 180, seed: 11, paint)
     }
 
     /// Glyph-like ink: strokes 2 px wide, upright, level and slanted, in cells of 6 × 8 px, as a card's text is at

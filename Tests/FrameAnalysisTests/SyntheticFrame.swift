@@ -1,6 +1,7 @@
 // Frames drawn in Swift for the engine's unit tests: a card-like quad (light body, dark text lines, a portrait and
 // an MRZ band) on a textured background, with optional blur, darkening, glare and noise, encoded with tjCompress2.
 import CTurboJPEG
+@testable import FrameAnalysis
 import Foundation
 
 struct SyntheticFrame {
@@ -36,6 +37,21 @@ struct SyntheticFrame {
             frame.fill(x: x, y: y, width: w, height: h, value: v)
         }
         return frame
+    }
+
+    /// A `width` × `height` gray image painted by `paint` (x, y → luma), with ±3 of deterministic noise (`seed`) as a
+    /// sensor adds, clamped to 0…255: the analysis steps' own input, without a JPEG round trip.
+    static func grayImage(width: Int, height: Int, seed: UInt64, _ paint: (Int, Int) -> Double) -> GrayImage {
+        var random = Random(state: seed)
+        let image = GrayImage()
+        image.resize(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let v = paint(x, y) + Double(random.next() % 7) - 3
+                image.pixels[y * width + x] = UInt8(max(0, min(255, v.rounded())))
+            }
+        }
+        return image
     }
 
     mutating func fill(x: Int, y: Int, width w: Int, height h: Int, value: UInt8) {
