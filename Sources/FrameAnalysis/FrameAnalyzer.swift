@@ -50,6 +50,13 @@ public final class FrameAnalyzer {
     /// The share of a printed region's cells that a card found in the window around it must hold (the print lies on
     /// the card; see `findInPrintedRegions`). Tests lower it to show what it keeps out.
     var minPrintedShareInside = 0.4
+    /// Whether a frame whose search settled on an outline closed by a frame border is searched in the windows around
+    /// printed regions lying apart from it (see `locateDocument`). Always on; tests turn it off to show the frames it
+    /// decides.
+    var searchesPrintedRegionsBesideBorderClosed = true
+    /// Whether the card found there must have a whole card's shape seen square-on (`wholeCardSeenSquareOn`). Always
+    /// on; tests turn it off to show what it keeps out.
+    var requiresSquareOnBesideBorderClosed = true
     private let printedRegions = PrintedRegions()
     private let printGradients = SobelGradients()
     private let regionWorking = GrayImage()
@@ -271,6 +278,18 @@ public final class FrameAnalyzer {
            detection.meanLuma <= thresholds.maxBrightness, let inRegion = findInPrintedRegions(detection: detection) {
             found = inRegion
         }
+        // So too beside an outline closed by a frame border, where print lies apart from it: a card seen whole beside
+        // a desk's or a keyboard's edge closed by the frame (print inside the outline is its own: a card the frame
+        // cuts). The card found there replaces the outline when seen whole and square-on: a card held too close,
+        // larger than the frame, has parts of its print clear of its border-closed outline, and without that gate
+        // one such part was taken (MOVE_CLOSER and TILTED for a MOVE_AWAY frame: the opposite instruction).
+        if searchesPrintedRegionsBesideBorderClosed, searchesPrintedRegions, !lightSearch,
+           detection.meanLuma <= thresholds.maxBrightness, let closed = found, closed.confidence >= acceptance,
+           closed.borderClosed || !closed.quad.liesInside(width: working.width, height: working.height),
+           let inRegion = findInPrintedRegions(detection: detection, apartFrom: closed.quad),
+           !requiresSquareOnBesideBorderClosed || Self.wholeCardSeenSquareOn(inRegion.quad) {
+            found = inRegion
+        }
         // The quad search passes over outlines whose inside repeats (`InteriorPeriodicity`: keys, bars), but the
         // outline a frame settles on can come after it: the container around its winner, the winner's band
         // completed, the border-closed follow-ups, the searches at the detection scale. A keypad closed by the
@@ -287,7 +306,8 @@ public final class FrameAnalyzer {
     /// The card found in the window around one of the frame's printed regions (the largest first, at most
     /// `searchedPrintedRegions`), searched at the working scale, its corners on the working image; nil when none
     /// holds a card seen whole in its window.
-    private func findInPrintedRegions(detection: GrayImage) -> DocumentFinder.Found? {
+    private func findInPrintedRegions(detection: GrayImage, apartFrom closed: Quadrilateral? = nil)
+        -> DocumentFinder.Found? {
         // (The finder's record of what the frame-wide search passed over stays as that search left it.)
         let passedOver = documentFinder.passedOverRepeating
         defer { documentFinder.passedOverRepeating = passedOver }
@@ -298,6 +318,12 @@ public final class FrameAnalyzer {
                           Double(working.height) / Double(detection.height))
         let cell = PrintedRegions.cell
         for region in printedRegions.regions.prefix(Self.searchedPrintedRegions) {
+            // Beside an outline already accepted, only print lying apart from it (its centre outside it): print inside
+            // it is that outline's own.
+            if let closed {
+                let centre = SIMD2(Double(region.x0 + region.x1) / 2 * scale.x, Double(region.y0 + region.y1) / 2 * scale.y)
+                if Self.contains(closed, centre) { continue }
+            }
             // Print that reaches the frame's edge is a card the frame cuts, or one larger than the frame: a card's
             // part seen whole in the window would be taken for a small card (MOVE_CLOSER on the tuning sets).
             if region.x0 < cell || region.y0 < cell || region.x1 > detection.width - cell
@@ -338,6 +364,25 @@ public final class FrameAnalyzer {
         }
         return nil
     }
+    /// Whether `point` lies inside the convex `quad`.
+    static func contains(_ quad: Quadrilateral, _ point: SIMD2<Double>) -> Bool {
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = quad.corners[i], b = quad.corners[(i + 1) & 3]
+            let cross = (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
+            if cross * sign < 0 { return false }
+            if cross != 0 { sign = cross }
+        }
+        return true
+    }
+
+    /// Whether `quad` has a whole card's shape seen nearly square-on (within `IDCard.squareOnSkew` of square, between
+    /// `IDCard.squarestQuadAspect` and `IDCard.longestSquareOnWholeAspect` long).
+    static func wholeCardSeenSquareOn(_ quad: Quadrilateral) -> Bool {
+        quad.skewDegrees <= IDCard.squareOnSkew && quad.aspect >= IDCard.squarestQuadAspect
+            && quad.aspect <= IDCard.longestSquareOnWholeAspect
+    }
+
     /// The printed regions searched after nothing was found (the largest ones), how far the window reaches past each
     /// (a share of its size on every side), and the longest side a window is searched at without halving it.
     static let searchedPrintedRegions = 2

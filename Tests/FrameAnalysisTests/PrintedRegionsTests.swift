@@ -87,4 +87,28 @@ import Testing
         let ungated = try analyzeDocument(input) { $0.minPrintedShareInside = 0 }
         #expect(ungated.primary == .moveCloser, "\(ungated.feedback)")
     }
+
+    /// Fixtures/README.md: a small card on a striped wooden desk between two keypads; the search settled on an
+    /// outline of the desk's stripes closed by the frame's borders (CUT_OFF and TILTED). The card's print lies apart
+    /// from that outline, and the window around it holds the card seen whole and square-on: MOVE_CLOSER, as labelled.
+    @Test func aCardBesideABorderClosedOutlineIsFoundInTheWindowAroundItsPrint() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("small-card-beside-border-closed-desk-outline-camsim-portrait-seed92.jpg"))
+        try analyzeExpectingCard(input, primary: .moveCloser,
+                                 corners: [(304.28, 728.17), (498.05, 764.18), (471.52, 881.3), (280.44, 848.46)],
+                                 within: 0.01)
+        let before = try analyzeDocument(input) { $0.searchesPrintedRegionsBesideBorderClosed = false }
+        #expect(before.primary == .cutOff, "\(before.feedback)")
+    }
+
+    /// Fixtures/README.md: a card held too close (MOVE_AWAY), wider than the frame, answered CUT_OFF on an outline
+    /// closed by a frame border (a known miss). Part of its print lies clear of that outline, and the window around
+    /// it holds a tilted part of the card. That part is not square-on,
+    /// so it is not taken: taken, the frame said MOVE_CLOSER to a user holding the card too close.
+    @Test func aTiltedPartOfACardTooCloseIsNotTakenBesideItsOutline() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-too-close-print-beside-its-outline-camsim-portrait-seed5.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .cutOff, "\(analysis.feedback)")
+        let ungated = try analyzeDocument(input) { $0.requiresSquareOnBesideBorderClosed = false }
+        #expect(ungated.primary == .moveCloser, "\(ungated.feedback)")
+    }
 }
