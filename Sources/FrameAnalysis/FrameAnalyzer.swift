@@ -54,6 +54,10 @@ public final class FrameAnalyzer {
     /// printed regions lying apart from it (see `locateDocument`). Always on; tests turn it off to show the frames it
     /// decides.
     var searchesPrintedRegionsBesideBorderClosed = true
+    /// Whether a frame where no search found a card is searched in the windows around printed regions that reach the
+    /// frame's edge too, for a card the frame cuts (see `locateDocument`). Always on; tests turn it off to show the
+    /// frames it decides.
+    var searchesPrintAtFrameEdge = true
     /// Whether the card found there must have a whole card's shape seen square-on (`wholeCardSeenSquareOn`). Always
     /// on; tests turn it off to show what it keeps out.
     var requiresSquareOnBesideBorderClosed = true
@@ -278,6 +282,17 @@ public final class FrameAnalyzer {
            detection.meanLuma <= thresholds.maxBrightness, let inRegion = findInPrintedRegions(detection: detection) {
             found = inRegion
         }
+        // Still nothing: print that reaches the frame's edge is a card the frame cuts (or one larger than the frame).
+        // The window around it, clamped by the frame, is searched the same way, and an outline closed only by the
+        // frame's own edges (no window edge inside the frame) is taken, as the search at the detection scale after
+        // nothing takes one, only `detectionScaleAloneMargin` above the bar (an empty scene's print-like corner gave
+        // an outline at 0.62).
+        if searchesPrintAtFrameEdge, searchesPrintedRegions, (found?.confidence ?? 0) < acceptance, !lightSearch,
+           detection.meanLuma <= thresholds.maxBrightness,
+           let atEdge = findInPrintedRegions(detection: detection, atFrameEdge: true),
+           atEdge.confidence >= acceptance + detectionScaleAloneMargin {
+            found = atEdge
+        }
         // So too beside an outline closed by a frame border, where print lies apart from it: a card seen whole beside
         // a desk's or a keyboard's edge closed by the frame (print inside the outline is its own: a card the frame
         // cuts). The card found there replaces the outline when seen whole and square-on: a card held too close,
@@ -304,10 +319,11 @@ public final class FrameAnalyzer {
     }
 
     /// The card found in the window around one of the frame's printed regions (the largest first, at most
-    /// `searchedPrintedRegions`), searched at the working scale, its corners on the working image; nil when none
-    /// holds a card seen whole in its window.
-    private func findInPrintedRegions(detection: GrayImage, apartFrom closed: Quadrilateral? = nil)
-        -> DocumentFinder.Found? {
+    /// `searchedPrintedRegions` clear of the frame's edges, or with `atFrameEdge` `searchedPrintedRegionsAtFrameEdge`
+    /// reaching them), searched at the working scale, its corners on the working image; nil when no window holds a
+    /// card seen whole (`atFrameEdge`: closed only by the frame's edges). `closed`: only print lying apart from it.
+    private func findInPrintedRegions(detection: GrayImage, apartFrom closed: Quadrilateral? = nil,
+                                      atFrameEdge: Bool = false) -> DocumentFinder.Found? {
         // (The finder's record of what the frame-wide search passed over stays as that search left it.)
         let passedOver = documentFinder.passedOverRepeating
         defer { documentFinder.passedOverRepeating = passedOver }
@@ -317,7 +333,8 @@ public final class FrameAnalyzer {
         let scale = SIMD2(Double(working.width) / Double(detection.width),
                           Double(working.height) / Double(detection.height))
         let cell = PrintedRegions.cell
-        for region in printedRegions.regions.prefix(Self.searchedPrintedRegions) {
+        var searched = 0
+        for region in printedRegions.regions {
             // Beside an outline already accepted, only print lying apart from it (its centre outside it): print inside
             // it is that outline's own.
             if let closed {
@@ -325,9 +342,15 @@ public final class FrameAnalyzer {
                 if Self.contains(closed, centre) { continue }
             }
             // Print that reaches the frame's edge is a card the frame cuts, or one larger than the frame: a card's
-            // part seen whole in the window would be taken for a small card (MOVE_CLOSER on the tuning sets).
-            if region.x0 < cell || region.y0 < cell || region.x1 > detection.width - cell
-                || region.y1 > detection.height - cell { continue }
+            // part seen whole in its window would be taken for a small card (MOVE_CLOSER on the tuning sets). Such
+            // print is searched only `atFrameEdge`, for an outline the frame's edge closes; other print only for a
+            // card seen whole.
+            let touchesEdge = region.x0 < cell || region.y0 < cell || region.x1 > detection.width - cell
+                || region.y1 > detection.height - cell
+            if touchesEdge != atFrameEdge { continue }
+            guard searched < (atFrameEdge ? Self.searchedPrintedRegionsAtFrameEdge : Self.searchedPrintedRegions)
+            else { break }
+            searched += 1
             // The print lies inside the card: the window reaches past it by a share of its size on every side.
             let reach = Self.printedRegionMargin * Double(max(region.x1 - region.x0, region.y1 - region.y0))
             let marginX = max(PrintedRegions.cell, Int(reach)), marginY = marginX
@@ -351,9 +374,23 @@ public final class FrameAnalyzer {
                 guard let found = documentFinder.find(coarse: coarse, working: regionWorking, acceptance: acceptance,
                                                       widerSearchMaxLuma: thresholds.maxBrightness,
                                                       votingAtDetectionScale: fine, inWindow: true),
-                      found.confidence >= acceptance, !found.borderClosed, found.quad.longSideHorizontal,
+                      found.confidence >= acceptance,
+                      atFrameEdge || (!found.borderClosed && found.quad.longSideHorizontal),
                       found.quad.liesInside(width: regionWorking.width, height: regionWorking.height) else { continue }
                 let offset = SIMD2(Double(x0), Double(y0))
+                if atFrameEdge {
+                    // A card the frame cuts: closed only by the window's edges that are the frame's.
+                    let edges = (left: x0 == 0, top: y0 == 0, right: x1 == working.width, bottom: y1 == working.height)
+                    let w = Double(regionWorking.width - 1), h = Double(regionWorking.height - 1)
+                    var closedByFrame = false, closedInside = false
+                    for c in found.quad.corners {
+                        let onLeft = c.x <= 1, onTop = c.y <= 1, onRight = c.x >= w - 1, onBottom = c.y >= h - 1
+                        if (onLeft && !edges.left) || (onTop && !edges.top) || (onRight && !edges.right)
+                            || (onBottom && !edges.bottom) { closedInside = true }
+                        if onLeft || onTop || onRight || onBottom { closedByFrame = true }
+                    }
+                    guard closedByFrame, !closedInside else { continue }
+                }
                 // The print lies on the card: an outline that leaves most of it out is a part of the print (a
                 // photo's detail, a panel), not the card.
                 guard printedRegions.printedShare(of: region, inside: found.quad, scale: scale, offset: offset)
@@ -386,6 +423,7 @@ public final class FrameAnalyzer {
     /// The printed regions searched after nothing was found (the largest ones), how far the window reaches past each
     /// (a share of its size on every side), and the longest side a window is searched at without halving it.
     static let searchedPrintedRegions = 2
+    static let searchedPrintedRegionsAtFrameEdge = 1
     static let printedRegionMargin = 0.25
     static let maxRegionCoarseSide = 360
 

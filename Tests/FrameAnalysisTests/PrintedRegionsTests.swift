@@ -111,4 +111,32 @@ import Testing
         let ungated = try analyzeDocument(input) { $0.requiresSquareOnBesideBorderClosed = false }
         #expect(ungated.primary == .moveCloser, "\(ungated.feedback)")
     }
+
+    /// Fixtures/README.md: a card cut by the frame's left edge (two true corners beyond it) on a plain wall. No search
+    /// found it: NO_DOCUMENT. Its print reaches the frame's edge, and the window around it, clamped by the frame,
+    /// holds its part in view closed by the frame's edge: CUT_OFF, as labelled. The outline's top right corner is
+    /// the card's; its bottom closes on a line across the card ~65 px above the card's bottom edge (a band's edge), a
+    /// part that a CUT_OFF answer does not need whole.
+    @Test func aCutOffCardIsFoundAroundItsPrintAtTheFramesEdge() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("cut-off-card-print-at-the-frame-edge-camsim-portrait-seed7.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .cutOff, "\(analysis.feedback)")
+        let corners = try #require(analysis.region?.corners)
+        // The card's top right corner where camsim drew it; two corners on the frame's left edge.
+        let topRight = try #require(corners.max { $0.x < $1.x })
+        #expect(abs(topRight.x - 323.77) < 8 && abs(topRight.y - 519.66) < 8, "\(corners)")
+        #expect(corners.filter { $0.x < 2 }.count == 2, "\(corners)")
+        let before = try analyzeDocument(input) { $0.searchesPrintAtFrameEdge = false }
+        #expect(before.primary == .noDocument, "\(before.feedback)")
+    }
+
+    /// Fixtures/README.md: an empty scene whose print-like corner reaches the frame's edge: the window there holds an
+    /// outline at about 0.62, closed by the frame's edge. It is taken only `detectionScaleAloneMargin` above the
+    /// bar, so the answer stays NO_DOCUMENT; without the margin it was CUT_OFF.
+    @Test func printLikeTextureAtTheEdgeOfAnEmptySceneIsNoCard() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("empty-scene-print-like-corner-at-edge-camsim-portrait-seed87.jpg"))
+        #expect(try FrameAnalyzer().analyze(input, mode: .document).primary == .noDocument)
+        let withoutMargin = try analyzeDocument(input) { $0.detectionScaleAloneMargin = 0 }
+        #expect(withoutMargin.primary == .cutOff, "\(withoutMargin.feedback)")
+    }
 }
