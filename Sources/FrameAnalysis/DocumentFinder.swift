@@ -610,16 +610,6 @@ final class DocumentFinder {
     /// Whether neither quad's centre lies inside the other (two outlines apart, not one inside or around the other).
     static func apart(_ a: Quadrilateral, _ b: Quadrilateral) -> Bool {
         func centre(_ q: Quadrilateral) -> SIMD2<Double> { q.corners.reduce(SIMD2(0, 0), +) / 4 }
-        func contains(_ q: Quadrilateral, _ p: SIMD2<Double>) -> Bool {
-            var sign = 0.0
-            for i in 0..<4 {
-                let a = q.corners[i], b = q.corners[(i + 1) & 3]
-                let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-                if cross * sign < 0 { return false }
-                if cross != 0 { sign = cross }
-            }
-            return true
-        }
-        return !contains(a, centre(b)) && !contains(b, centre(a))
+        return !a.contains(centre(b)) && !b.contains(centre(a))
     }
 }

@@ -122,25 +122,15 @@ final class PrintedRegions {
     func printedShare(of region: Region, inside quad: Quadrilateral, scale: SIMD2<Double>,
                       offset: SIMD2<Double>) -> Double {
         let cell = Self.cell
-        let c = quad.corners.map { ($0 + offset) / scale }
-        guard c.count == 4 else { return 0 }
-        // Inside a convex quad: on the same side of all four sides.
-        func inside(_ p: SIMD2<Double>) -> Bool {
-            var sign = 0.0
-            for i in 0..<4 {
-                let a = c[i], b = c[(i + 1) & 3]
-                let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-                if cross * sign < 0 { return false }
-                if cross != 0 { sign = cross }
-            }
-            return true
-        }
+        let onImage = Quadrilateral(corners: quad.corners.map { ($0 + offset) / scale })
+        guard onImage.corners.count == 4 else { return 0 }
         var inCount = 0, total = 0
         for row in (region.y0 / cell)..<(region.y1 / cell) {
             for column in (region.x0 / cell)..<(region.x1 / cell) where label[row * columns + column] == region.label
                 && printed[row * columns + column] {
                 total += 1
-                if inside(SIMD2(Double(column * cell + cell / 2), Double(row * cell + cell / 2))) { inCount += 1 }
+                let centre = SIMD2(Double(column * cell + cell / 2), Double(row * cell + cell / 2))
+                if onImage.contains(centre) { inCount += 1 }
             }
         }
         return total > 0 ? Double(inCount) / Double(total) : 0

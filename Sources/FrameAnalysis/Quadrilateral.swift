@@ -12,6 +12,18 @@ struct Quadrilateral: Equatable {
         }
     }
 
+    /// Whether `point` lies inside the quad (on the same side of all four sides; convex quads only).
+    func contains(_ point: SIMD2<Double>) -> Bool {
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            let cross = (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
+            if cross * sign < 0 { return false }
+            if cross != 0 { sign = cross }
+        }
+        return true
+    }
+
     /// Shoelace area.
     var area: Double {
         var sum = 0.0
