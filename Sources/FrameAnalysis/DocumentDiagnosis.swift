@@ -92,6 +92,17 @@ public struct DocumentDiagnosis: Sendable, Codable, Equatable {
     public var truthPrint: Double
     /// The true outline's four sides, in the order of the corners given.
     public var sides: [Side]
+    /// The frame's printed regions (`PrintedRegions`), largest first, as the searches in their windows read them.
+    public var printedRegions: [PrintedRegionTrace] = []
+    /// One printed region: its box (input pixels), its printed cells, whether it reaches the frame's edge (searched
+    /// only for a card the frame cuts), and the share of its printed cells inside the true outline (a card holds its
+    /// print; a region the card's print does not dominate is another object's).
+    public struct PrintedRegionTrace: Sendable, Codable, Equatable {
+        public var x0: Double, y0: Double, x1: Double, y1: Double
+        public var printedCells: Int
+        public var touchesEdge: Bool
+        public var shareInsideTruth: Double
+    }
     /// The detection image's size: the scale of `offset`.
     public var detectionWidth: Int
     public var detectionHeight: Int
@@ -136,6 +147,23 @@ extension FrameAnalyzer {
                                           truthConfidence: scored?.confidence, truthPrint: print, sides: sides,
                                           detectionWidth: detection.width, detectionHeight: detection.height)
         diagnosis.truthCutOff = cutOff
+        // The printed regions, as `FrameAnalyzer.findInPrintedRegions` reads them.
+        let gradients = SobelGradients(), regions = PrintedRegions()
+        gradients.compute(detection)
+        regions.find(gradients: gradients, width: detection.width, height: detection.height)
+        let toInputFromDetection = SIMD2(Double(inputSize.width) / Double(detection.width),
+                                         Double(inputSize.height) / Double(detection.height))
+        let cell = PrintedRegions.cell
+        diagnosis.printedRegions = regions.regions.map { region in
+            let touches = region.x0 < cell || region.y0 < cell || region.x1 > detection.width - cell
+                || region.y1 > detection.height - cell
+            let share = regions.printedShare(of: region, inside: Quadrilateral(corners: corners), scale: SIMD2(1, 1),
+                                             offset: .zero)
+            return DocumentDiagnosis.PrintedRegionTrace(
+                x0: Double(region.x0) * toInputFromDetection.x, y0: Double(region.y0) * toInputFromDetection.y,
+                x1: Double(region.x1) * toInputFromDetection.x, y1: Double(region.y1) * toInputFromDetection.y,
+                printedCells: region.printedCells, touchesEdge: touches, shareInsideTruth: share)
+        }
         diagnosis.truthSideReadings = readings
         diagnosis.truthHeldConfidence = heldConfidence
         diagnosis.truthOutline = scored.map { found in

@@ -27,6 +27,18 @@ import Testing
         #expect(diagnosis.truthPrint >= DocumentFinder.minInteriorTexture)
     }
 
+    /// Fixtures/README.md: the small card on a grained desk that only the window around its print finds. The
+    /// diagnosis lists its print as the largest region, clear of the frame's edge and nearly all inside the true
+    /// outline.
+    @Test func theCardsPrintIsAPrintedRegionInsideItsOutline() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("small-card-on-grained-desk-vote-crowded-camsim-portrait-seed5.jpg"))
+        let truth = Self.points([(375.11, 808.56), (615.79, 836.49), (603.72, 990.96), (361.78, 957.17)])
+        let diagnosis = try FrameAnalyzer().diagnoseDocument(input, truth: truth)
+        let largest = try #require(diagnosis.printedRegions.first)
+        #expect(!largest.touchesEdge && largest.shareInsideTruth >= 0.8, "\(diagnosis.printedRegions)")
+        #expect(largest.x0 >= 330 && largest.x1 <= 640 && largest.y0 >= 780 && largest.y1 <= 1020, "\(largest)")
+    }
+
     /// An outline where there is no card (a plain stretch of the frame beside it): nothing is found around it, and it
     /// encloses no print. (Its sides still have a nearest candidate line: the vote keeps its strongest lines, and on
     /// a plain frame those are weak ones running anywhere.)
