@@ -66,6 +66,9 @@ public final class FrameAnalyzer {
     let printGradients = SobelGradients()
     let regionWorking = GrayImage()
     let regionCoarse = GrayImage()
+    /// Whether the last `locateDocument` took its answer from a window around printed regions (metric
+    /// `printedRegion`).
+    private var answeredInWindow = false
     /// Created on the first selfie (it loads the cascades).
     private var faceSearch: FaceSearch?
     private let faceSharpness = FaceSharpness()
@@ -184,6 +187,7 @@ public final class FrameAnalyzer {
     private func locateDocument(detection: GrayImage, previous: [FramePoint]? = nil, previousInColour: Bool = false,
                                 lightSearch: Bool = false)
         -> (found: DocumentFinder.Found?, tracked: Bool, inColour: Bool, repeatingAnswer: Double?) {
+        answeredInWindow = false
         var gradientsComputed = false
         if let previous, previous.count == 4, previous.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
             let onDetection = Quadrilateral(corners: previous.map {
@@ -285,6 +289,7 @@ public final class FrameAnalyzer {
            detection.meanLuma <= thresholds.maxBrightness,
            let inRegion = findInPrintedRegions(detection: detection, regionsRead: &printRead) {
             found = inRegion
+            answeredInWindow = true
         }
         // Still nothing: print that reaches the frame's edge is a card the frame cuts (or one larger than the frame).
         // The window around it, clamped by the frame, is searched the same way, and an outline closed only by the
@@ -296,6 +301,7 @@ public final class FrameAnalyzer {
            let atEdge = findInPrintedRegions(detection: detection, regionsRead: &printRead, atFrameEdge: true),
            atEdge.confidence >= acceptance + detectionScaleAloneMargin {
             found = atEdge
+            answeredInWindow = true
         }
         // So too beside an outline closed by a frame border, where print lies apart from it: a card seen whole beside
         // a desk's or a keyboard's edge closed by the frame (print inside the outline is its own: a card the frame
@@ -309,6 +315,7 @@ public final class FrameAnalyzer {
                                                apartFrom: closed.quad),
            !requiresSquareOnBesideBorderClosed || Self.wholeCardSeenSquareOn(inRegion.quad) {
             found = inRegion
+            answeredInWindow = true
         }
         // The quad search passes over outlines whose inside repeats (`InteriorPeriodicity`: keys, bars), but the
         // outline a frame settles on can come after it: the container around its winner, the winner's band
@@ -318,6 +325,7 @@ public final class FrameAnalyzer {
         // confidence of an answer given up so is returned (metric `repeatingAnswer`), as NO_DOCUMENT's value is 0.
         if rejectsRepeatingAnswers, let answer = found, answer.confidence >= acceptance,
            documentFinder.periodicity.repeatsAlongLongSides(answer.quad, in: working) {
+            answeredInWindow = false
             return (nil, false, false, answer.confidence)
         }
         return (found, false, false, nil)
@@ -373,6 +381,7 @@ public final class FrameAnalyzer {
         if tracked { metrics["tracked"] = 1 }
         if let repeatingAnswer { metrics["repeatingAnswer"] = repeatingAnswer }
         if inColour { metrics["colourEdges"] = 1 }
+        if answeredInWindow { metrics["printedRegion"] = 1 }
         if !tracked && lightSearch { metrics["lightSearch"] = 1 }
         let quad = found?.quad
         var region: DocumentRegion?

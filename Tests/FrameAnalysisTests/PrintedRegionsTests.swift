@@ -72,8 +72,10 @@ import Testing
         try analyzeExpectingCard(input, primary: .moveCloser,
                                  corners: [(375.11, 808.56), (615.79, 836.49), (603.72, 990.96), (361.78, 957.17)],
                                  within: 0.01)
+        #expect(try FrameAnalyzer().analyze(input, mode: .document).metrics["printedRegion"] == 1)
         let before = try analyzeDocument(input) { $0.searchesPrintedRegions = false }
         #expect(before.primary == .noDocument, "\(before.feedback)")
+        #expect(before.metrics["printedRegion"] == nil)
     }
 
     /// Fixtures/README.md: a pink card tilted far back on a desk, a hand over its right end: no search finds it (a
