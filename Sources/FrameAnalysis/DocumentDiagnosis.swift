@@ -153,16 +153,13 @@ extension FrameAnalyzer {
         regions.find(gradients: gradients, width: detection.width, height: detection.height)
         let toInputFromDetection = SIMD2(Double(inputSize.width) / Double(detection.width),
                                          Double(inputSize.height) / Double(detection.height))
-        let cell = PrintedRegions.cell
         diagnosis.printedRegions = regions.regions.map { region in
-            let touches = region.x0 < cell || region.y0 < cell || region.x1 > detection.width - cell
-                || region.y1 > detection.height - cell
             let share = regions.printedShare(of: region, inside: Quadrilateral(corners: corners), scale: SIMD2(1, 1),
                                              offset: .zero)
             return DocumentDiagnosis.PrintedRegionTrace(
                 x0: Double(region.x0) * toInputFromDetection.x, y0: Double(region.y0) * toInputFromDetection.y,
                 x1: Double(region.x1) * toInputFromDetection.x, y1: Double(region.y1) * toInputFromDetection.y,
-                printedCells: region.printedCells, touchesEdge: touches, shareInsideTruth: share)
+                printedCells: region.printedCells, touchesEdge: region.touchesEdge, shareInsideTruth: share)
         }
         diagnosis.truthSideReadings = readings
         diagnosis.truthHeldConfidence = heldConfidence

@@ -11,16 +11,15 @@ import Foundation
 
 extension DocumentFinder {
     /// The card around `photo` (a winning quad on `image`, whose gradients `coarseGradients` hold) found among the
-    /// lines of the bands where its sides must lie, or nil: when `photo` is not photo-like (`container`'s own gates
-    /// and at most `maxPhotoFill` of the frame), when the bands add no line, or when no outline around it passes.
+    /// lines of the bands where its sides must lie, or nil: when `photo` is not photo-like (`mayBePhoto`, seen whole,
+    /// at most `maxPhotoFill` of the frame), when the bands add no line, or when no outline around it passes.
     func cardAroundPhoto(_ photo: RankedQuad, image: GrayImage) -> RankedQuad? {
         let w = image.width, h = image.height
         let c = [photo.corners.0, photo.corners.1, photo.corners.2, photo.corners.3]
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(1, min(even, odd))
-        let area = abs((c[2] - c[0]).x * (c[3] - c[1]).y - (c[2] - c[0]).y * (c[3] - c[1]).x) / 2
-        guard photo.confidence >= Self.minContainerConfidence, long / short <= Self.maxPhotoAspect,
-              area <= Self.maxPhotoFill * Double(w * h), seenWhole(photo, width: w, height: h) else { return nil }
+        guard Self.mayBePhoto(photo), Quadrilateral(corners: c).area <= Self.maxPhotoFill * Double(w * h),
+              seenWhole(photo, width: w, height: h) else { return nil }
         let centre = (c[0] + c[1] + c[2] + c[3]) / 4
         var added = false
         for s in 0..<4 {

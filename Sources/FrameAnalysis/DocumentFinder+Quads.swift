@@ -382,9 +382,7 @@ extension DocumentFinder {
         func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let innerLong = max(even, odd), innerShort = max(1, min(even, odd))
-        guard inner.confidence >= Self.minContainerConfidence, innerLong / innerShort <= Self.maxPhotoAspect else {
-            return nil
-        }
+        guard Self.mayBePhoto(inner) else { return nil }
         var axis = even >= odd ? (c[1] - c[0]) + (c[2] - c[3]) : (c[2] - c[1]) + (c[3] - c[0])
         axis /= max(1e-9, length(axis))
         let innerArea = abs((c[2] - c[0]).x * (c[3] - c[1]).y - (c[2] - c[0]).y * (c[3] - c[1]).x) / 2
@@ -480,6 +478,14 @@ extension DocumentFinder {
               best.confidence >= confidenceShare * inner.confidence,
               interiorTexture(best.corners, in: image) >= Self.minInteriorTexture else { return nil }
         return best
+    }
+
+    /// Whether a winning quad may be a card's portrait photo, around which `container` and `cardAroundPhoto` look for
+    /// the card: at least `minContainerConfidence`, and at most `maxPhotoAspect` long for its width.
+    static func mayBePhoto(_ quad: RankedQuad) -> Bool {
+        let (even, odd) = Quadrilateral.meanOppositeSides([quad.corners.0, quad.corners.1, quad.corners.2,
+                                                           quad.corners.3])
+        return quad.confidence >= minContainerConfidence && max(even, odd) / max(1, min(even, odd)) <= maxPhotoAspect
     }
 
     /// Inserts a scored quad into the best-first list of at most `keeping` distinct outlines.

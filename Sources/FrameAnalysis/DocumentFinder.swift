@@ -236,9 +236,6 @@ final class DocumentFinder {
     let voteImage = GrayImage()
     /// The fourth-side search's band vote (see `addFourthSides`), reused from seed to seed and frame to frame.
     let bandSearch = BandLineSearch()
-    /// Frame-wide searches `find` has run with the vote at the detection scale, since this finder was made (read by
-    /// tests: a frame runs at most one; a window's search, `inWindow`, is not counted).
-    private(set) var detectionScaleSearches = 0
     /// The lines of the last band `addBandLines` searched (indices in `lines`).
     var bandLineIndices: [Int] = []
     var accumulator: UnsafeMutableBufferPointer<UInt16> = .allocate(capacity: 1)
@@ -346,13 +343,10 @@ final class DocumentFinder {
     /// When the best quad's confidence is below `acceptance`, the quads are searched again among more lines, unless
     /// the frame's mean luma is above `widerSearchMaxLuma`.
     /// `gradientsComputed`: `coarseGradients` already hold `coarse`'s (a `track` that found nothing computed them).
-    /// `inWindow`: `coarse` and `working` are a window of the frame (`FrameAnalyzer`'s search around printed regions).
     func find(coarse: GrayImage, working: GrayImage, acceptance: Double, widerSearchMaxLuma: Double,
-              gradientsComputed: Bool = false, fallbacks: Bool = true, votingAtDetectionScale: Bool = false,
-              inWindow: Bool = false) -> Found? {
+              gradientsComputed: Bool = false, fallbacks: Bool = true, votingAtDetectionScale: Bool = false) -> Found? {
         let w = coarse.width, h = coarse.height
         passedOverRepeating = nil
-        if votingAtDetectionScale && !inWindow { detectionScaleSearches += 1 }
         guard w >= 16, h >= 16 else { return nil }
         guard readFirstLines(coarse, gradientsComputed: gradientsComputed,
                              votingAtDetectionScale: votingAtDetectionScale) else { return nil }
@@ -581,8 +575,7 @@ final class DocumentFinder {
             || (a.y >= bottom - 1 && b.y >= bottom - 1)
     }
 
-    /// Whether `inner` has a whole card's shape seen square-on (within `IDCard.squareOnSkew` of square, between
-    /// `IDCard.squarestQuadAspect` and `IDCard.longestSquareOnWholeAspect` long) with every corner at least
+    /// Whether `inner` has a whole card's shape seen square-on (`IDCard.wholeSeenSquareOn`) with every corner at least
     /// `cardInsideMargin` of the frame's short side from each of `closed`'s sides that is not on a frame border: a
     /// card lying on a larger object that leaves the frame (a printed panel, a book, a tablet), not the print of a
     /// card that leaves it, which is laid out along the card's sides and shares or nears one of them (its bands, its
@@ -591,10 +584,7 @@ final class DocumentFinder {
     /// panel at 0.90 was taken, MOVE_AWAY; the card at 0.82 now is, GOOD).
     static func cardLyingInside(_ inner: Quadrilateral, clearOf closed: Quadrilateral, width w: Int,
                                 height h: Int) -> Bool {
-        let (even, odd) = Quadrilateral.meanOppositeSides(inner.corners)
-        let aspect = max(even, odd) / max(1, min(even, odd))
-        guard inner.skewDegrees <= IDCard.squareOnSkew, aspect >= IDCard.squarestQuadAspect,
-              aspect <= IDCard.longestSquareOnWholeAspect else { return false }
+        guard IDCard.wholeSeenSquareOn(inner) else { return false }
         let margin = cardInsideMargin * Double(min(w, h))
         for i in 0..<4 {
             let a = closed.corners[i], b = closed.corners[(i + 1) & 3]

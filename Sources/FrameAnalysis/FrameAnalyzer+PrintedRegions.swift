@@ -23,7 +23,6 @@ extension FrameAnalyzer {
         let acceptance = thresholds.minDocumentConfidence
         let scale = SIMD2(Double(working.width) / Double(detection.width),
                           Double(working.height) / Double(detection.height))
-        let cell = PrintedRegions.cell
         var searched = 0
         for region in printedRegions.regions {
             // Beside an outline already accepted, only print lying apart from it (its centre outside it): print inside
@@ -36,19 +35,17 @@ extension FrameAnalyzer {
             // part seen whole in its window would be taken for a small card (MOVE_CLOSER on the tuning sets). Such
             // print is searched only `atFrameEdge`, for an outline the frame's edge closes; other print only for a
             // card seen whole.
-            let touchesEdge = region.x0 < cell || region.y0 < cell || region.x1 > detection.width - cell
-                || region.y1 > detection.height - cell
-            if touchesEdge != atFrameEdge { continue }
+            if region.touchesEdge != atFrameEdge { continue }
             guard searched < (atFrameEdge ? Self.searchedPrintedRegionsAtFrameEdge : Self.searchedPrintedRegions)
             else { break }
             searched += 1
             // The print lies inside the card: the window reaches past it by a share of its size on every side.
             let reach = Self.printedRegionMargin * Double(max(region.x1 - region.x0, region.y1 - region.y0))
-            let marginX = max(PrintedRegions.cell, Int(reach)), marginY = marginX
-            let x0 = max(0, Int(Double(region.x0 - marginX) * scale.x))
-            let y0 = max(0, Int(Double(region.y0 - marginY) * scale.y))
-            let x1 = min(working.width, Int(Double(region.x1 + marginX) * scale.x))
-            let y1 = min(working.height, Int(Double(region.y1 + marginY) * scale.y))
+            let margin = max(PrintedRegions.cell, Int(reach))
+            let x0 = max(0, Int(Double(region.x0 - margin) * scale.x))
+            let y0 = max(0, Int(Double(region.y0 - margin) * scale.y))
+            let x1 = min(working.width, Int(Double(region.x1 + margin) * scale.x))
+            let y1 = min(working.height, Int(Double(region.y1 + margin) * scale.y))
             guard x1 - x0 >= 48, y1 - y0 >= 48 else { continue }
             regionWorking.crop(from: working, x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             let coarse: GrayImage
@@ -64,24 +61,13 @@ extension FrameAnalyzer {
             for fine in [false, true] {
                 guard let found = documentFinder.find(coarse: coarse, working: regionWorking, acceptance: acceptance,
                                                       widerSearchMaxLuma: thresholds.maxBrightness,
-                                                      votingAtDetectionScale: fine, inWindow: true),
+                                                      votingAtDetectionScale: fine),
                       found.confidence >= acceptance,
                       atFrameEdge || (!found.borderClosed && found.quad.longSideHorizontal),
                       found.quad.liesInside(width: regionWorking.width, height: regionWorking.height) else { continue }
                 let offset = SIMD2(Double(x0), Double(y0))
-                if atFrameEdge {
-                    // A card the frame cuts: closed only by the window's edges that are the frame's.
-                    let edges = (left: x0 == 0, top: y0 == 0, right: x1 == working.width, bottom: y1 == working.height)
-                    let w = Double(regionWorking.width - 1), h = Double(regionWorking.height - 1)
-                    var closedByFrame = false, closedInside = false
-                    for c in found.quad.corners {
-                        let onLeft = c.x <= 1, onTop = c.y <= 1, onRight = c.x >= w - 1, onBottom = c.y >= h - 1
-                        if (onLeft && !edges.left) || (onTop && !edges.top) || (onRight && !edges.right)
-                            || (onBottom && !edges.bottom) { closedInside = true }
-                        if onLeft || onTop || onRight || onBottom { closedByFrame = true }
-                    }
-                    guard closedByFrame, !closedInside else { continue }
-                }
+                if atFrameEdge, !Self.closedOnlyByFrameEdges(found.quad, window: (x0, y0, x1, y1),
+                                                             frame: (working.width, working.height)) { continue }
                 // The print lies on the card: an outline that leaves most of it out is a part of the print (a
                 // photo's detail, a panel), not the card.
                 guard printedRegions.printedShare(of: region, inside: found.quad, scale: scale, offset: offset)
@@ -93,11 +79,20 @@ extension FrameAnalyzer {
         return nil
     }
 
-    /// Whether `quad` has a whole card's shape seen nearly square-on (within `IDCard.squareOnSkew` of square, between
-    /// `IDCard.squarestQuadAspect` and `IDCard.longestSquareOnWholeAspect` long).
-    static func wholeCardSeenSquareOn(_ quad: Quadrilateral) -> Bool {
-        quad.skewDegrees <= IDCard.squareOnSkew && quad.aspect >= IDCard.squarestQuadAspect
-            && quad.aspect <= IDCard.longestSquareOnWholeAspect
+    /// Whether `quad` (pixels of the window `x0..<x1` × `y0..<y1` of a `frame`-sized image) is a card the frame cuts:
+    /// a corner on at least one of the window's edges, and on none that lies inside the frame (a window's own edge
+    /// closing it would be no edge of the card's).
+    static func closedOnlyByFrameEdges(_ quad: Quadrilateral, window: (x0: Int, y0: Int, x1: Int, y1: Int),
+                                       frame: (width: Int, height: Int)) -> Bool {
+        let right = Double(window.x1 - window.x0 - 1), bottom = Double(window.y1 - window.y0 - 1)
+        var onFrameEdge = false
+        for c in quad.corners {
+            let left = c.x <= 1, top = c.y <= 1, onRight = c.x >= right - 1, onBottom = c.y >= bottom - 1
+            if (left && window.x0 > 0) || (top && window.y0 > 0) || (onRight && window.x1 < frame.width)
+                || (onBottom && window.y1 < frame.height) { return false }
+            if left || top || onRight || onBottom { onFrameEdge = true }
+        }
+        return onFrameEdge
     }
 
     /// The printed regions searched after nothing was found (the largest ones), how far the window reaches past each

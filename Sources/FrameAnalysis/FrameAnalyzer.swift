@@ -58,7 +58,7 @@ public final class FrameAnalyzer {
     /// frame's edge too, for a card the frame cuts (see `locateDocument`). Always on; tests turn it off to show the
     /// frames it decides.
     var searchesPrintAtFrameEdge = true
-    /// Whether the card found there must have a whole card's shape seen square-on (`wholeCardSeenSquareOn`). Always
+    /// Whether the card found there must have a whole card's shape seen square-on (`IDCard.wholeSeenSquareOn`). Always
     /// on; tests turn it off to show what it keeps out.
     var requiresSquareOnBesideBorderClosed = true
     /// The frame's printed regions and the window searched around one (`FrameAnalyzer+PrintedRegions.swift`).
@@ -66,9 +66,9 @@ public final class FrameAnalyzer {
     let printGradients = SobelGradients()
     let regionWorking = GrayImage()
     let regionCoarse = GrayImage()
-    /// Whether the last `locateDocument` took its answer from a window around printed regions (metric
-    /// `printedRegion`).
-    private var answeredInWindow = false
+    /// Frame-wide searches `locateDocument` has run with the vote at the detection scale, since this analyzer was
+    /// made (read by tests: a frame runs at most one; the window searches around printed regions are not counted).
+    private(set) var detectionScaleSearches = 0
     /// Created on the first selfie (it loads the cascades).
     private var faceSearch: FaceSearch?
     private let faceSharpness = FaceSharpness()
@@ -186,8 +186,7 @@ public final class FrameAnalyzer {
     /// contrast when the luma search finds none (`inColour`).
     private func locateDocument(detection: GrayImage, previous: [FramePoint]? = nil, previousInColour: Bool = false,
                                 lightSearch: Bool = false)
-        -> (found: DocumentFinder.Found?, tracked: Bool, inColour: Bool, repeatingAnswer: Double?) {
-        answeredInWindow = false
+        -> (found: DocumentFinder.Found?, tracked: Bool, inColour: Bool, inWindow: Bool, repeatingAnswer: Double?) {
         var gradientsComputed = false
         if let previous, previous.count == 4, previous.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
             let onDetection = Quadrilateral(corners: previous.map {
@@ -196,7 +195,7 @@ public final class FrameAnalyzer {
             if let found = documentFinder.track(onDetection, coarse: detection, working: working,
                                                 acceptance: thresholds.minDocumentConfidence,
                                                 gradientsComputed: &gradientsComputed) {
-                return (found, true, false, nil)
+                return (found, true, false, false, nil)
             }
             // A card found in colour is followed in colour when luma does not follow it (the band search often
             // finds its faint luma sides around the known corners; when not, the frame would pay the full luma
@@ -205,7 +204,7 @@ public final class FrameAnalyzer {
                 gradientsComputed = false   // the colour tracking leaves the colour image's gradients
                 if let found = documentFinder.trackInChroma(onDetection, chroma: colour.contrastImage, luma: detection,
                                                             acceptance: thresholds.minDocumentConfidence) {
-                    return (onWorking(found, detection: detection), true, true, nil)
+                    return (onWorking(found, detection: detection), true, true, false, nil)
                 }
             }
         }
@@ -241,6 +240,7 @@ public final class FrameAnalyzer {
         var searchedAtDetectionScale: DocumentFinder.Found??
         func atDetectionScale() -> DocumentFinder.Found? {
             if let searched = searchedAtDetectionScale { return searched }
+            detectionScaleSearches += 1
             let searched = documentFinder.find(coarse: detection, working: working, acceptance: acceptance,
                                                widerSearchMaxLuma: thresholds.maxBrightness,
                                                votingAtDetectionScale: true)
@@ -258,7 +258,7 @@ public final class FrameAnalyzer {
         // a light search (its fallbacks are left out), nor in an over-exposed frame (clipped colours carry nothing).
         if (found?.confidence ?? 0) < thresholds.minDocumentConfidence, !lightSearch, searchesChroma,
            detection.meanLuma <= thresholds.maxBrightness, let inColour = findInColour(detection: detection) {
-            return (inColour, false, true, nil)
+            return (inColour, false, true, false, nil)
         }
         // Nothing in luma or colour: the half-size vote may have lost the card's sides: a small card's short side
         // is a few dozen vote-image pixels, too few votes to be a line (belowMinimum), and a thumb over a side
@@ -284,12 +284,12 @@ public final class FrameAnalyzer {
         // scale after nothing takes one: an upright rectangle there is a card's holder photo) and holding a good share
         // of the print (`minPrintedShareInside`) is taken (docs/capture.md, "Printed regions").
         // (The frame's printed regions are read once, by the first of the searches below that needs them.)
-        var printRead = false
+        var printRead = false, inWindow = false
         if searchesPrintedRegions, (found?.confidence ?? 0) < acceptance, !lightSearch,
            detection.meanLuma <= thresholds.maxBrightness,
            let inRegion = findInPrintedRegions(detection: detection, regionsRead: &printRead) {
             found = inRegion
-            answeredInWindow = true
+            inWindow = true
         }
         // Still nothing: print that reaches the frame's edge is a card the frame cuts (or one larger than the frame).
         // The window around it, clamped by the frame, is searched the same way, and an outline closed only by the
@@ -301,7 +301,7 @@ public final class FrameAnalyzer {
            let atEdge = findInPrintedRegions(detection: detection, regionsRead: &printRead, atFrameEdge: true),
            atEdge.confidence >= acceptance + detectionScaleAloneMargin {
             found = atEdge
-            answeredInWindow = true
+            inWindow = true
         }
         // So too beside an outline closed by a frame border, where print lies apart from it: a card seen whole beside
         // a desk's or a keyboard's edge closed by the frame (print inside the outline is its own: a card the frame
@@ -313,9 +313,9 @@ public final class FrameAnalyzer {
            closed.borderClosed || !closed.quad.liesInside(width: working.width, height: working.height),
            let inRegion = findInPrintedRegions(detection: detection, regionsRead: &printRead,
                                                apartFrom: closed.quad),
-           !requiresSquareOnBesideBorderClosed || Self.wholeCardSeenSquareOn(inRegion.quad) {
+           !requiresSquareOnBesideBorderClosed || IDCard.wholeSeenSquareOn(inRegion.quad) {
             found = inRegion
-            answeredInWindow = true
+            inWindow = true
         }
         // The quad search passes over outlines whose inside repeats (`InteriorPeriodicity`: keys, bars), but the
         // outline a frame settles on can come after it: the container around its winner, the winner's band
@@ -325,10 +325,9 @@ public final class FrameAnalyzer {
         // confidence of an answer given up so is returned (metric `repeatingAnswer`), as NO_DOCUMENT's value is 0.
         if rejectsRepeatingAnswers, let answer = found, answer.confidence >= acceptance,
            documentFinder.periodicity.repeatsAlongLongSides(answer.quad, in: working) {
-            answeredInWindow = false
-            return (nil, false, false, answer.confidence)
+            return (nil, false, false, false, answer.confidence)
         }
-        return (found, false, false, nil)
+        return (found, false, false, inWindow, nil)
     }
 
     /// The card found in the frame's colour contrast (`ChromaContrast`, `DocumentFinder.findInChroma`), its corners
@@ -376,12 +375,12 @@ public final class FrameAnalyzer {
             if let exposureFirst { feedback.insert(exposureFirst, at: 0) }
             return feedback.isEmpty ? [Feedback(code: .good)] : feedback
         }
-        let (found, tracked, inColour, repeatingAnswer) = locateDocument(
+        let (found, tracked, inColour, inWindow, repeatingAnswer) = locateDocument(
             detection: detection, previous: previous, previousInColour: previousInColour, lightSearch: lightSearch)
         if tracked { metrics["tracked"] = 1 }
         if let repeatingAnswer { metrics["repeatingAnswer"] = repeatingAnswer }
         if inColour { metrics["colourEdges"] = 1 }
-        if answeredInWindow { metrics["printedRegion"] = 1 }
+        if inWindow { metrics["printedRegion"] = 1 }
         if !tracked && lightSearch { metrics["lightSearch"] = 1 }
         let quad = found?.quad
         var region: DocumentRegion?

@@ -48,6 +48,12 @@ enum IDCard {
     /// judged GOOD measured 1.36 and more.
     static let squarestWithHiddenPartAspect = squarestAspect / 1.15
 
+    /// Whether `quad` has a whole card's shape seen nearly square-on: within `squareOnSkew` of square, between
+    /// `squarestQuadAspect` and `longestSquareOnWholeAspect` long.
+    static func wholeSeenSquareOn(_ quad: Quadrilateral) -> Bool {
+        quad.skewDegrees <= squareOnSkew && quad.aspect >= squarestQuadAspect && quad.aspect <= longestSquareOnWholeAspect
+    }
+
     /// Area (pixels²) of the largest ID-1 card held the same way (long side across or upright) that fits a
     /// `width × height` frame. Fill is judged against it because a card can never cover a frame of another aspect
     /// ratio, and a card held across a portrait frame can grow only until it spans the frame's width: the user

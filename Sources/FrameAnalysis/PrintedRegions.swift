@@ -14,8 +14,10 @@
 
 /// Printed regions of an image, from its Sobel gradients.
 final class PrintedRegions {
-    /// A region: its bounding box in image pixels (x0, y0 inclusive; x1, y1 exclusive) and its printed cells.
-    typealias Region = (x0: Int, y0: Int, x1: Int, y1: Int, printedCells: Int, label: Int32)
+    /// A region: its bounding box in image pixels (x0, y0 inclusive; x1, y1 exclusive), its printed cells, its label
+    /// (in `find`'s cell map), and whether it reaches within a cell of the image's edge (print running out of the
+    /// frame: a card the frame cuts, or one larger than it).
+    typealias Region = (x0: Int, y0: Int, x1: Int, y1: Int, printedCells: Int, label: Int32, touchesEdge: Bool)
 
     /// Cell side (pixels of the detection image, ~320 px long): a card's text line is 2-4 px there, so a cell of a
     /// card's face holds a few strokes.
@@ -31,7 +33,7 @@ final class PrintedRegions {
     static let minPrintedCells = 4
 
     private var printed: [Bool] = []
-    private var columns = 0, rows = 0
+    private var columns = 0
     private var label: [Int32] = []
     private var stack: [Int32] = []
     private(set) var regions: [Region] = []
@@ -49,7 +51,6 @@ final class PrintedRegions {
         let cell = Self.cell
         let columns = w / cell, rows = h / cell
         self.columns = columns
-        self.rows = rows
         guard columns >= 2, rows >= 2 else { return }
         let count = columns * rows
         if printed.count < count {
@@ -83,14 +84,14 @@ final class PrintedRegions {
                 label[row * columns + column] = 0
             }
         }
-        // Regions: printed cells joined through any cell within one cell of a printed one (8-connected).
+        // Regions: printed cells joined to every printed cell within three cells of them (two empty cells between).
         var next: Int32 = 0
         for start in 0..<count where printed[start] && label[start] == 0 {
             next += 1
             label[start] = next
             stack.removeAll(keepingCapacity: true)
             stack.append(Int32(start))
-            var region: Region = (w, h, 0, 0, 0, next)
+            var region: Region = (w, h, 0, 0, 0, next, false)
             while let top = stack.popLast() {
                 let index = Int(top), row = index / columns, column = index % columns
                 region.printedCells += 1
@@ -112,6 +113,7 @@ final class PrintedRegions {
                     }
                 }
             }
+            region.touchesEdge = region.x0 < cell || region.y0 < cell || region.x1 > w - cell || region.y1 > h - cell
             if region.printedCells >= Self.minPrintedCells { regions.append(region) }
         }
         regions.sort { $0.printedCells > $1.printedCells }

@@ -50,11 +50,11 @@ import Testing
         let analyzer = FrameAnalyzer()
         let analysis = try analyzer.analyze(input, mode: .document)
         #expect(analysis.primary == .noDocument, "\(analysis.feedback)")
-        #expect(analyzer.documentFinder.detectionScaleSearches == 1)
+        #expect(analyzer.detectionScaleSearches == 1)
         // Either search alone asks for it once too.
         let afterNothingOnly = FrameAnalyzer()
         afterNothingOnly.searchesAtDetectionScale = false
         _ = try afterNothingOnly.analyze(input, mode: .document)
-        #expect(afterNothingOnly.documentFinder.detectionScaleSearches == 1)
+        #expect(afterNothingOnly.detectionScaleSearches == 1)
     }
 }

@@ -140,5 +140,12 @@ import Testing
         #expect(try FrameAnalyzer().analyze(input, mode: .document).primary == .noDocument)
         let withoutMargin = try analyzeDocument(input) { $0.detectionScaleAloneMargin = 0 }
         #expect(withoutMargin.primary == .cutOff, "\(withoutMargin.feedback)")
+        // (The margin is shared with the search at the detection scale after nothing: that the CUT_OFF came from the
+        // window at the frame's edge shows with that window off.)
+        let withoutMarginOrEdgeWindow = try analyzeDocument(input) {
+            $0.detectionScaleAloneMargin = 0
+            $0.searchesPrintAtFrameEdge = false
+        }
+        #expect(withoutMarginOrEdgeWindow.primary == .noDocument, "\(withoutMarginOrEdgeWindow.feedback)")
     }
 }
