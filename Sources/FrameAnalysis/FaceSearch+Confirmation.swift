@@ -21,7 +21,9 @@ extension FaceSearch {
     /// it) with hits off a face in 2 frames. A hit counts only with an eye (the eye cascades run on each, on the
     /// working image): it is one cascade's word against the other's, on a frame about to be captured. Cost: ~9 ms
     /// on one core per 720p frame that would otherwise be GOOD and was searched whole (a tracked frame is not).
-    func unseenPersons(besides faces: [kyc_face], detection: GrayImage, working: GrayImage) -> [kyc_face] {
+    /// `boxes`: every box the faces were found in (`Found.boxes`; `faces` when not given).
+    func unseenPersons(besides faces: [kyc_face], boxes: [kyc_face]? = nil, detection: GrayImage,
+                       working: GrayImage) -> [kyc_face] {
         guard let main = faces.first else { return [] }
         let width = Double(main.width)
         let smallest = max(Double(Self.cascadeWindow), Self.confirmedSizes.lowerBound * width)
@@ -30,6 +32,6 @@ extension FaceSearch {
         let hits = detector.detect(search: detection, eyes: working, minFace: Int(smallest),
                                    maxFace: Int(largest.rounded(.up)), scaleStep: Self.confirmingStep, minNeighbors: 2,
                                    cascade: .confirming)
-        return Self.newFaces(hits.filter { $0.eyes > 0 }, searchScale: 1, besides: faces)
+        return Self.newFaces(hits.filter { $0.eyes > 0 }, searchScale: 1, besides: boxes ?? faces)
     }
 }

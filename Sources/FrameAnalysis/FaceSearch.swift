@@ -10,6 +10,9 @@ final class FaceSearch {
     /// Faces, largest first, and the image whose pixels their boxes are in.
     struct Found {
         var faces: [kyc_face]
+        /// Every box the faces were found in: the faces' own and the boxes of the same faces that were not kept
+        /// (`withoutRepeats`). A later hit centred inside one of them is one of these faces again.
+        var boxes: [kyc_face]
         /// The detection image or the working image (the small-face pass).
         var searched: GrayImage
     }
@@ -21,8 +24,9 @@ final class FaceSearch {
 
     let thresholds: AnalysisThresholds
     let detector: FaceDetector
-    /// The detection image inside a border of its own edge pixels (`paddedPass`).
-    private let padded = GrayImage()
+    /// The detection image inside a border of its own edge pixels (`paddedPass`, `measuredBeyondTheEdge` in its own
+    /// file, hence not private).
+    let padded = GrayImage()
     /// The working image and its half-size copy turned against a head's roll (`rolledPass`, in its own file, hence
     /// not private; nor is `detector`).
     let turnedWorking = GrayImage()
@@ -33,6 +37,9 @@ final class FaceSearch {
     /// Whether the small-face passes keep only hits that show an eye (`showingEyes`); tests turn it off to see the
     /// texture hits it drops.
     var smallFacesMustShowEyes = true
+    /// Whether a face near the frame's edge is measured again beyond it (`measuredBeyondTheEdge`); tests turn it off
+    /// to see the box the frame cut.
+    var measuresBeyondTheEdge = true
     private let spans = RegionSpans()
 
     /// Loads the cascades (tens of milliseconds): throws when opencv-data is missing.
@@ -63,7 +70,7 @@ final class FaceSearch {
         let t = thresholds
         var found = firstPass(detection: detection, working: working)
         var searched = detection
-        if firstPassOnly { return Found(faces: Self.withoutRepeats(found), searched: searched) }
+        if firstPassOnly { return measuredBeyondTheEdge(Self.found(found, searched: searched), detection: detection) }
         if found.isEmpty && sceneBrightness < t.minBrightness {
             found = brightenedPass(detection: detection, working: working)
         }
@@ -87,17 +94,38 @@ final class FaceSearch {
             found = rolledSmallFacePass(detection: detection, working: working)
             searched = working
         }
-        return Found(faces: Self.withoutRepeats(found), searched: searched)
+        return measuredBeyondTheEdge(Self.found(found, searched: searched), detection: detection)
     }
 
-    /// `faces` (largest first) without the hits whose centre lies inside a larger face's box: the cascade's grouping
-    /// merges only hits of similar size and place, so one face can come back as two overlapping boxes of different
-    /// sizes (camsim selfie seed 4, a dark frame: 288 and 256 px boxes of one face, told MULTIPLE_FACES). A second
-    /// person's face cannot be centred inside the user's: the user's head would hide it.
+    /// `hits` (largest first) as found faces: each face once (`withoutRepeats`), and every hit as a box a face was
+    /// found in (each hit is a face kept or a repeat of one).
+    static func found(_ hits: [kyc_face], searched: GrayImage) -> Found {
+        Found(faces: withoutRepeats(hits), boxes: hits, searched: searched)
+    }
+
+    /// `faces` (largest first) with each face once: a hit whose centre lies inside a larger face's box is that face
+    /// again. The cascade's grouping merges only hits of similar size and place, so one face can come back as two
+    /// overlapping boxes of different sizes (camsim selfie seed 4, a dark frame: 288 and 256 px boxes of one face,
+    /// told MULTIPLE_FACES). A second person's face cannot be centred inside the user's: the user's head would hide
+    /// it. Of the boxes of one face, the one the cascade scored higher is kept: the larger box of such a pair is
+    /// usually the face with its hair and neck, which the cascade scores lower than the face (camsim selfie seed 84:
+    /// 103 and 68 px boxes scoring 2.2 and 5.2, the face 64 px wide, told FACE_TOO_LARGE for a face of a normal
+    /// size; seed 3: 76 and 66 px scoring 0.9 and 7.3). The larger box still takes in the hits centred inside it.
+    /// The result is largest first (the first is the user's face), boxes of equal area in their order in `faces`.
     static func withoutRepeats(_ faces: [kyc_face]) -> [kyc_face] {
-        var kept: [kyc_face] = []
-        for face in faces where !isRepeat(face, of: kept) { kept.append(face) }
-        return kept
+        var kept: [kyc_face] = [], covering: [kyc_face] = []
+        for face in faces {
+            if let group = covering.firstIndex(where: { isRepeat(face, of: [$0]) }) {
+                if face.score > kept[group].score { kept[group] = face }
+                continue
+            }
+            kept.append(face)
+            covering.append(face)
+        }
+        return kept.enumerated().sorted { a, b in
+            let areaA = Int(a.element.width) * Int(a.element.height), areaB = Int(b.element.width) * Int(b.element.height)
+            return areaA != areaB ? areaA > areaB : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// Whether `face`'s centre lies inside one of `faces`' boxes: that face again (see `withoutRepeats`).
@@ -195,8 +223,9 @@ final class FaceSearch {
     /// eyeless second faces of 14 and 16 %), while the eyeless hits that were texture (6 on framegen and camsim
     /// selfies) were in blurred or dark frames or under 11 % of the short side. A frame that is BLURRY or TOO_DARK is
     /// never captured, so the second person is still caught once the frame is fit. Cost: about a third more CPU per
-    /// selfie with a face (it is the only pass besides the first that such a frame pays for).
-    func secondPersons(besides faces: [kyc_face], detection: GrayImage, working: GrayImage,
+    /// selfie with a face (it is the only pass besides the first that such a frame pays for). `boxes`: every box the
+    /// faces were found in (`Found.boxes`; `faces` when not given).
+    func secondPersons(besides faces: [kyc_face], boxes: [kyc_face]? = nil, detection: GrayImage, working: GrayImage,
                        acceptingEyeless: Bool) -> [kyc_face] {
         guard let main = faces.first else { return [] }
         let toWorking = Double(working.width) / Double(max(detection.width, 1))
@@ -207,11 +236,12 @@ final class FaceSearch {
         let hits = detector.detect(search: working, eyes: working, minFace: Int(smallest),
                                    maxFace: Int(largest.rounded(.up)), scaleStep: 1.2, minNeighbors: 2)
         return Self.newFaces(hits.filter { $0.eyes > 0 || (acceptingEyeless && Double($0.width) >= firstPassSmallest) },
-                             searchScale: toWorking, besides: faces)
+                             searchScale: toWorking, besides: boxes ?? faces)
     }
 
     /// `hits` (on an image `searchScale` times the detection image's size) in detection coordinates, without those
-    /// whose centre lies inside a face already known (`faces`) or added before them: that face again.
+    /// whose centre lies inside a face already known (`faces`: the boxes they were found in) or added before them:
+    /// that face again.
     static func newFaces(_ hits: [kyc_face], searchScale: Double, besides faces: [kyc_face]) -> [kyc_face] {
         var known = faces, added: [kyc_face] = []
         for hit in hits {

@@ -724,8 +724,11 @@ public final class FrameAnalyzer {
             // A tracked box can differ from the first pass's by a few pixels: where that decides the verdict (its
             // size or centring within `trackedVerdictMargin` of a threshold), the frame is searched whole.
             if let face = tracked, Self.nearAFaceThreshold(face, in: detection, thresholds: t) { tracked = nil }
+            // Nor is a face near the frame's edge tracked: the whole search measures it beyond the edge
+            // (`FaceSearch.measuredBeyondTheEdge`), and a tracked box would be the cut one.
+            if let face = tracked, FaceSearch.nearTheEdge(face, of: detection) { tracked = nil }
         }
-        let main = tracked.map { FaceSearch.Found(faces: [$0], searched: detection) }
+        let main = tracked.map { FaceSearch.Found(faces: [$0], boxes: [$0], searched: detection) }
             ?? search.mainFaces(detection: detection, working: working, sceneBrightness: sceneBrightness,
                                 firstPassOnly: lightSearch)
         let found = main.faces, searched = main.searched
@@ -761,7 +764,7 @@ public final class FrameAnalyzer {
         if tracked != nil { metrics["tracked"] = 1 }
         if tracked == nil && lightSearch { metrics["lightSearch"] = 1 }
         if tracked == nil && !found.isEmpty && searched !== working {
-            faces += search.secondPersons(besides: found, detection: detection, working: working,
+            faces += search.secondPersons(besides: found, boxes: main.boxes, detection: detection, working: working,
                                           acceptingEyeless: sharpness.overall >= t.minSharpness
                                               && exposure.mean >= t.minBrightness).map(region)
         }
@@ -803,7 +806,7 @@ public final class FrameAnalyzer {
         // About to be judged GOOD, and perhaps captured: a frame searched whole is searched once more for a second
         // person near the user's own face size, with another cascade (`unseenPersons`).
         if feedback.isEmpty && tracked == nil && !found.isEmpty && searched !== working {
-            let unseen = search.unseenPersons(besides: found, detection: detection, working: working)
+            let unseen = search.unseenPersons(besides: found, boxes: main.boxes, detection: detection, working: working)
             if !unseen.isEmpty, let face = faces.first {
                 faces += unseen.map(region)
                 metrics["faceCount"] = Double(faces.count)

@@ -9,10 +9,11 @@ struct CamsimSelfieAccuracyTests {
     /// judged GOOD; 74 once a face cut by the frame was searched for in a padded image; 77 once frames without a
     /// face were searched equalised tile by tile and turned against a head's roll, BLURRY then at the bar; 78 once a
     /// small face had to show an eye, read on its part enlarged twice, and far heads were searched turned against
-    /// their roll, FACE_TOO_SMALL then at the bar), with the accuracy each must not fall below; the list can only
-    /// shrink (see `AccuracyEvaluation.expectEveryClassAtTheBar`).
+    /// their roll, FACE_TOO_SMALL then at the bar; 79 once a face near the frame's edge was measured again beyond
+    /// it, FACE_TOO_LARGE then at the bar, session 27), with the accuracy each must not fall below; the list can
+    /// only shrink (see `AccuracyEvaluation.expectEveryClassAtTheBar`).
     static let knownBelowBar: [String: Double] = [
-        "selfie FACE_TOO_LARGE": 0.9, "selfie FACE_NOT_CENTERED": 0.9,
+        "selfie FACE_NOT_CENTERED": 0.9,
     ]
 
     static let bar = AccuracyBar(setName: "camsim selfie", frames: GeneratedFrames.camsimSelfieSet, mode: "selfie",

@@ -50,6 +50,64 @@ import COpenCVBridge
         #expect(kept.map(\.x) == [100, 320])
     }
 
+    /// Of one face's boxes, the higher-scoring one is kept, even when smaller; the larger box still takes in a later
+    /// hit centred inside it but outside the kept one, and the result stays largest first.
+    @Test func theHigherScoringBoxOfOneFaceIsKept() {
+        let withHair = kyc_face(x: 100, y: 100, width: 200, height: 200, eyes: 2, score: 2)
+        let beside = kyc_face(x: 320, y: 120, width: 150, height: 150, eyes: 1, score: 3)
+        let face = kyc_face(x: 140, y: 130, width: 120, height: 120, eyes: 2, score: 5)
+        let inHairOnly = kyc_face(x: 240, y: 250, width: 40, height: 40, eyes: 0, score: 1)
+        let kept = FaceSearch.withoutRepeats([withHair, beside, face, inHairOnly])
+        #expect(kept.map(\.x) == [320, 140], "\(kept)")
+        let found = FaceSearch.found([withHair, beside, face, inHairOnly], searched: GrayImage())
+        #expect(found.boxes.count == 4)
+        #expect(FaceSearch.newFaces([inHairOnly], searchScale: 1, besides: found.boxes).isEmpty)
+    }
+
+    /// The cascade's boxes of one face (camsim seed 84): the face with its hair, larger and scored lower, and the
+    /// face. Keeping the larger measured a face of a normal size (0.36 of the short side) as too large; the face's
+    /// own box gives FACE_NOT_CENTERED, as labelled.
+    @Test func theFaceNotItsHairIsMeasured() throws {
+        let analyzer = FrameAnalyzer()
+        let input = try fixture("face-and-hair-box-camsim-seed84")
+        let (search, detection, working) = try analyzer.faceSearchInputs(input)
+        let boxes = search.firstPass(detection: detection, working: working)
+        #expect(boxes.count == 2, "\(boxes)")
+        let larger = try #require(boxes.first), smaller = try #require(boxes.last)
+        #expect(larger.score < smaller.score && FaceSearch.isRepeat(smaller, of: [larger]))
+        // The larger box alone would be FACE_TOO_LARGE.
+        #expect(Double(larger.width) / Double(detection.width) > analyzer.thresholds.maxFaceSize)
+        #expect(FaceSearch.withoutRepeats(boxes).map(\.width) == [smaller.width])
+
+        let analysis = try analyzer.analyze(input, mode: .selfie)
+        #expect(analysis.feedback.map(\.code) == [.faceNotCentered], "\(analysis.feedback)")
+        let found = try #require(analysis.faces.first)
+        #expect(onTheLabelledFace(found, x: 267.1, y: 216.3, width: 255.7, height: 317.5), "\(found)")
+    }
+
+    /// Faces too large for the frame, their brows at its top (camsim seed 96): the cascade finds only a box that
+    /// fits, on one eye and brow, or a face's box shrunk to 0.548 of the short side (judged GOOD: a capture of a
+    /// face too close). Measured again beyond the frame's edge, both are FACE_TOO_LARGE; without that, as before.
+    @Test func aFaceTooLargeForTheFrameIsMeasuredBeyondItsEdge() throws {
+        for (name, before, labelled) in [
+            ("large-face-one-eye-box-camsim-seed96", FeedbackCode.faceNotCentered, (349.5, 54.7, 516.6, 586.6)),
+            ("large-face-shrunk-box-camsim-seed96", FeedbackCode.good, (659.1, 142.6, 719.9, 858.9)),
+        ] {
+            let analyzer = FrameAnalyzer()
+            let input = try fixture(name)
+            let analysis = try analyzer.analyze(input, mode: .selfie)
+            #expect(analysis.primary == .faceTooLarge, "\(name): \(analysis.feedback)")
+            let found = try #require(analysis.faces.first)
+            #expect(onTheLabelledFace(found, x: labelled.0, y: labelled.1, width: labelled.2, height: labelled.3),
+                    "\(name): \(found)")
+            let (search, detection, working) = try analyzer.faceSearchInputs(input)
+            let firstBox = try #require(search.firstPass(detection: detection, working: working).first)
+            #expect(FaceSearch.nearTheEdge(firstBox, of: detection), "\(name)")
+            search.measuresBeyondTheEdge = false
+            #expect(try analyzer.analyze(input, mode: .selfie).primary == before, "\(name)")
+        }
+    }
+
     /// A second person under the first pass's reliable sizes: the first pass sees only the user, the second-person
     /// pass adds the other.
     @Test func secondPersonPassFindsTheSmallSecondFace() throws {
