@@ -61,6 +61,9 @@ public final class FrameAnalyzer {
     /// Whether the card found there must have a whole card's shape seen square-on (`IDCard.wholeSeenSquareOn`). Always
     /// on; tests turn it off to show what it keeps out.
     var requiresSquareOnBesideBorderClosed = true
+    /// Whether a border-closed answer whose sides stop short of the side that closes them is searched for the card
+    /// within them (`OutlineStopsShort`); tests turn it off to see the outline that ran on.
+    var cutsBackSidesThatStopShort = true
     /// The frame's printed regions and the window searched around one (`FrameAnalyzer+PrintedRegions.swift`).
     let printedRegions = PrintedRegions()
     let printGradients = SobelGradients()
@@ -316,6 +319,33 @@ public final class FrameAnalyzer {
            !requiresSquareOnBesideBorderClosed || IDCard.wholeSeenSquareOn(inRegion.quad) {
             found = inRegion
             inWindow = true
+        }
+        // An outline closed by the frame's border, or running out of the frame, whose two sides beside one side
+        // carry their edges only part of the way to it holds a card and the background past the card's end: the
+        // card's far side was lost (a card turned away shows it foreshortened and faint) and the sides ran on to a
+        // line beyond it or to the frame's border (`OutlineStopsShort`). The card is looked for around the outline
+        // cut back to where the edges stop (`DocumentFinder.track`: each side's band searched for lines of its
+        // direction; a band whose edge it lacks completed, as `find` completes its winner), and taken when accepted
+        // and seen whole. Not on outlines seen whole: along a card's side the edge fades where the card's header
+        // band meets a background of its shade, and the band's edge then passed for the card's end.
+        if cutsBackSidesThatStopShort, !lightSearch, let answer = found, answer.confidence >= acceptance,
+           answer.borderClosed || !answer.quad.liesInside(width: working.width, height: working.height),
+           let cut = OutlineStopsShort.cutBack(working, corners: answer.quad.corners) {
+            let toDetection = SIMD2(Double(detection.width) / Double(working.width),
+                                    Double(detection.height) / Double(working.height))
+            let guess = Quadrilateral(corners: cut.map { $0 * toDetection })
+            // With its missing band if it lacks one; as found if the band would take it out of the frame.
+            for completingBand in [true, false] {
+                var gradientsComputed = false
+                if let card = documentFinder.track(guess, coarse: detection, working: working, acceptance: acceptance,
+                                                   gradientsComputed: &gradientsComputed,
+                                                   completingBand: completingBand),
+                   card.quad.liesInside(width: working.width, height: working.height) {
+                    found = card
+                    inWindow = false
+                    break
+                }
+            }
         }
         // The quad search passes over outlines whose inside repeats (`InteriorPeriodicity`: keys, bars), but the
         // outline a frame settles on can come after it: the container around its winner, the winner's band
