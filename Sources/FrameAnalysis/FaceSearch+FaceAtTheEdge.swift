@@ -15,7 +15,7 @@ extension FaceSearch {
     /// whole box is a little larger than the face (1.73 times that one-eye box).
     static let beyondEdgeSizes = 1.0...2.0
     /// The beyond-the-edge search's ratio between face sizes and its overlapping hits: a finer search than the first
-    /// pass's (1.2, 3), since it runs on a few sizes in a small region.
+    /// pass's (1.2, 3), since it runs only on the sizes from the face's up and on few frames.
     static let beyondEdgeStep = 1.1
     static let beyondEdgeNeighbours = 2
 

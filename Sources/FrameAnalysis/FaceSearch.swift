@@ -123,7 +123,8 @@ final class FaceSearch {
             covering.append(face)
         }
         return kept.enumerated().sorted { a, b in
-            let areaA = Int(a.element.width) * Int(a.element.height), areaB = Int(b.element.width) * Int(b.element.height)
+            let areaA = Int(a.element.width) * Int(a.element.height)
+            let areaB = Int(b.element.width) * Int(b.element.height)
             return areaA != areaB ? areaA > areaB : a.offset < b.offset
         }.map(\.element)
     }

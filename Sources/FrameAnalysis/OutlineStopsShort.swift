@@ -16,9 +16,10 @@
 /// show up to `referenceEnd` of its length, the part a card's side holds whatever lies past the card, and its
 /// reference step the median step at that sign there (as `OutlineRunOn.step` reads it). A point carries the edge
 /// when the step within `reach` of the line at that sign is at least `carriedShare` of the reference (and
-/// `OutlineRunOn.minStep`): a textured background (a dotted wall) gives steps of both signs past the card. The edge stops at the last point carried with at least `minCarriedBefore` of the points up
-/// to it carried, at most `maxCarriedAfter` of those past it, and at least `minTail` of the side's length (and
-/// `minTailPixels`) past it. Allocation-free.
+/// `OutlineRunOn.minStep`): a textured background (a dotted wall) gives steps of both signs past the card. The edge
+/// stops at the last point carried with at least `minCarriedBefore` of the points up to it carried, at most
+/// `maxCarriedAfter` of those past it, and at least `minTail` of the side's length (and `minTailPixels`) past it.
+/// Reading a side (`stop`) allocates nothing.
 enum OutlineStopsShort {
     static let start = 0.1
     static let referenceEnd = 0.4
