@@ -753,10 +753,14 @@ public final class FrameAnalyzer {
                                                     previous[1].y * h), detection: detection, working: working)
             // A tracked box can differ from the first pass's by a few pixels: where that decides the verdict (its
             // size or centring within `trackedVerdictMargin` of a threshold), the frame is searched whole.
+            // A tracked face near the frame's edge is measured again beyond it, as the whole search measures its
+            // main face (`FaceSearch.measuredBeyondTheEdge`): the tracked box is the one the frame cut.
+            if let face = tracked {
+                tracked = search.measuredBeyondTheEdge(FaceSearch.Found(faces: [face], boxes: [face],
+                                                                        searched: detection),
+                                                       detection: detection).faces.first
+            }
             if let face = tracked, Self.nearAFaceThreshold(face, in: detection, thresholds: t) { tracked = nil }
-            // Nor is a face near the frame's edge tracked: the whole search measures it beyond the edge
-            // (`FaceSearch.measuredBeyondTheEdge`), and a tracked box would be the cut one.
-            if let face = tracked, FaceSearch.nearTheEdge(face, of: detection) { tracked = nil }
         }
         let main = tracked.map { FaceSearch.Found(faces: [$0], boxes: [$0], searched: detection) }
             ?? search.mainFaces(detection: detection, working: working, sceneBrightness: sceneBrightness,
