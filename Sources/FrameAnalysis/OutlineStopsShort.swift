@@ -30,8 +30,9 @@ enum OutlineStopsShort {
     static let minTail = 0.15
     /// The fewest working pixels past the stop (a small card's rounded corner spans a few).
     static let minTailPixels = 8.0
-    /// The most points read along a side.
+    /// The most points read along a side, and for its reference (their buffers stay on the stack).
     static let maxPoints = 512
+    static let maxReferencePoints = 192
 
     /// `corners` (in order around the outline, in `image` pixels) with the two corners of one side moved back along
     /// the sides beside it to where their edges stop short of it, for the side where both do (the one whose
@@ -67,51 +68,57 @@ enum OutlineStopsShort {
         // To the side's end, or to where it leaves the frame.
         let inFrame = min(length * (1 - start), OutlineRunOn.distanceToBorder(first, d, image) - OutlineRunOn.borderGap)
         let points = min(maxPoints, Int(inFrame / spacing) + 1)
-        let referencePoints = Int((referenceEnd - start) * length / spacing)
+        let referencePoints = min(maxReferencePoints, Int((referenceEnd - start) * length / spacing))
         guard referencePoints >= 8, points > referencePoints else { return nil }
         let cells = Int(reach / OutlineRunOn.offsetStep)
-        return withUnsafeTemporaryAllocation(of: SIMD2<Float>.self, capacity: points) { strength in
-            // Each point's strongest step within `reach` of the line at each sign (x: inward brighter, y: darker).
-            for k in 0..<points {
-                let p = first + d * (Double(k) * spacing)
-                var strongest = SIMD2<Float>(0, 0)
-                for cell in -cells...cells {
-                    if let s = OutlineRunOn.step(image, at: p + n * (Double(cell) * OutlineRunOn.offsetStep),
-                                                 normal: n) {
-                        strongest = pointwiseMax(strongest, SIMD2(s, -s))
-                    }
+        // The strongest step within `reach` of the line at each sign (x: inward brighter, y: darker) at point `k`.
+        func strength(_ k: Int) -> SIMD2<Float> {
+            let p = first + d * (Double(k) * spacing)
+            var strongest = SIMD2<Float>(0, 0)
+            for cell in -cells...cells {
+                if let s = OutlineRunOn.step(image, at: p + n * (Double(cell) * OutlineRunOn.offsetStep), normal: n) {
+                    strongest = pointwiseMax(strongest, SIMD2(s, -s))
                 }
-                strength[k] = strongest
             }
-            // The reference: the side's sign and its median step at that sign over the part a card's side holds.
-            let brighterInside = (0..<referencePoints).reduce(0) { $0 + (strength[$1].x > strength[$1].y ? 1 : -1) } > 0
-            let lane = brighterInside ? 0 : 1
-            let referenceStep = withUnsafeTemporaryAllocation(of: Float.self, capacity: referencePoints) { buffer in
-                var values = buffer
-                for k in 0..<referencePoints { values[k] = strength[k][lane] }
-                values.sort()
-                return values[referencePoints / 2]
-            }
+            return strongest
+        }
+        // The reference: the side's sign and its median step at that sign over the part a card's side holds.
+        // (Buffers of a float per reference point and a byte per point, each under the stack's 1 KB: the steps of
+        // the reference points are read again rather than kept at both signs.)
+        var majority = 0
+        for k in 0..<referencePoints {
+            let value = strength(k)
+            majority += value.x > value.y ? 1 : -1
+        }
+        let sign = majority > 0 ? 0 : 1
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: referencePoints) { buffer in
+            var values = buffer
+            for k in 0..<referencePoints { values[k] = strength(k)[sign] }
+            values.sort()
+            let referenceStep = values[referencePoints / 2]
             guard referenceStep >= OutlineRunOn.minStep else { return nil }
             let floor = max(OutlineRunOn.minStep, carriedShare * referenceStep)
-            func carried(_ k: Int) -> Bool { strength[k][lane] >= floor }
-            var total = 0
-            for k in 0..<points where carried(k) { total += 1 }
-            // The last carried point with enough carried before it and too little after it.
-            var before = 0
-            var found: Int?
-            for k in 0..<points where carried(k) {
-                before += 1
-                let after = total - before, tailPoints = points - 1 - k
+            return withUnsafeTemporaryAllocation(of: Bool.self, capacity: points) { carriedAt in
+                for k in 0..<points { carriedAt[k] = strength(k)[sign] >= floor }
+                func carried(_ k: Int) -> Bool { carriedAt[k] }
+                var total = 0
+                for k in 0..<points where carried(k) { total += 1 }
+                // The last carried point with enough carried before it and too little after it.
+                var before = 0
+                var found: Int?
+                for k in 0..<points where carried(k) {
+                    before += 1
+                    let after = total - before, tailPoints = points - 1 - k
+                    let along = start * length + Double(k) * spacing
+                    guard length - along >= max(minTailPixels, minTail * length), tailPoints >= 4,
+                          Double(before) >= minCarriedBefore * Double(k + 1),
+                          Double(after) <= maxCarriedAfter * Double(tailPoints) else { continue }
+                    found = k
+                }
+                guard let k = found else { return nil }
                 let along = start * length + Double(k) * spacing
-                guard length - along >= max(minTailPixels, minTail * length), tailPoints >= 4,
-                      Double(before) >= minCarriedBefore * Double(k + 1),
-                      Double(after) <= maxCarriedAfter * Double(tailPoints) else { continue }
-                found = k
+                return (a + d * along, (length - along) / length)
             }
-            guard let k = found else { return nil }
-            let along = start * length + Double(k) * spacing
-            return (a + d * along, (length - along) / length)
         }
     }
 }
