@@ -27,7 +27,8 @@ extension DocumentFinder {
     /// `find`). A previous outline closed by a frame border is not tracked: a cut-off card is about to move.
     /// `gradientsComputed` is set when it computed `coarseGradients` for `coarse` (the full search can reuse them).
     /// `completingBand`: the outline found is completed with a band whose edge it lacks, as `find` completes the
-    /// outline it settles on (`completeBand`); for an outline guessed from a finding, not for a stream's frame.
+    /// outline it settles on (`completeBand`), unless the band would take it out of the frame (then it is returned
+    /// as found); for an outline guessed from a finding, not for a stream's frame.
     func track(_ previous: Quadrilateral, coarse: GrayImage, working: GrayImage, acceptance: Double,
                gradientsComputed: inout Bool, completingBand: Bool = false) -> Found? {
         let w = coarse.width, h = coarse.height
@@ -50,7 +51,7 @@ extension DocumentFinder {
         guard lines.count >= 4 else { return nil }
         Self.appendFrameBorders(to: &lines, width: w, height: h)
         readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
-        guard var best = bestQuad(coarse, width: w, height: h), best.confidence >= acceptance,
+        guard let best = bestQuad(coarse, width: w, height: h), best.confidence >= acceptance,
               !best.borders.contains(true) else { return nil }
         // The same card: every corner near one of the previous corners (the canonical order may start elsewhere
         // when the card is turned near 45°, so corners are matched by place, not by index).
@@ -58,8 +59,9 @@ extension DocumentFinder {
         guard best.quad.corners.allSatisfy({ p in
             corners.contains { q in ((p - q) * (p - q)).sum() <= limit * limit }
         }) else { return nil }
-        if completingBand, searchesBandEdges, let completed = completeBand(best.winner, image: coarse, searching: true) {
-            best = searched(completed)
+        if completingBand, searchesBandEdges, let band = completeBand(best.winner, image: coarse, searching: true) {
+            let completed = refined(searched(band), from: coarse, on: working)
+            if completed.quad.liesInside(width: working.width, height: working.height) { return completed }
         }
         return refined(best, from: coarse, on: working)
     }

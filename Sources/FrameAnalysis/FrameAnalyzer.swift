@@ -334,17 +334,12 @@ public final class FrameAnalyzer {
             let toDetection = SIMD2(Double(detection.width) / Double(working.width),
                                     Double(detection.height) / Double(working.height))
             let guess = Quadrilateral(corners: cut.map { $0 * toDetection })
-            // With its missing band if it lacks one; as found if the band would take it out of the frame.
-            for completingBand in [true, false] {
-                var gradientsComputed = false
-                if let card = documentFinder.track(guess, coarse: detection, working: working, acceptance: acceptance,
-                                                   gradientsComputed: &gradientsComputed,
-                                                   completingBand: completingBand),
-                   card.quad.liesInside(width: working.width, height: working.height) {
-                    found = card
-                    inWindow = false
-                    break
-                }
+            var gradientsComputed = false
+            if let card = documentFinder.track(guess, coarse: detection, working: working, acceptance: acceptance,
+                                               gradientsComputed: &gradientsComputed, completingBand: true),
+               card.quad.liesInside(width: working.width, height: working.height) {
+                found = card
+                inWindow = false
             }
         }
         // The quad search passes over outlines whose inside repeats (`InteriorPeriodicity`: keys, bars), but the

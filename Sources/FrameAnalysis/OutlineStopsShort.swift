@@ -100,13 +100,12 @@ enum OutlineStopsShort {
             let floor = max(OutlineRunOn.minStep, carriedShare * referenceStep)
             return withUnsafeTemporaryAllocation(of: Bool.self, capacity: points) { carriedAt in
                 for k in 0..<points { carriedAt[k] = strength(k)[sign] >= floor }
-                func carried(_ k: Int) -> Bool { carriedAt[k] }
                 var total = 0
-                for k in 0..<points where carried(k) { total += 1 }
+                for k in 0..<points where carriedAt[k] { total += 1 }
                 // The last carried point with enough carried before it and too little after it.
                 var before = 0
                 var found: Int?
-                for k in 0..<points where carried(k) {
+                for k in 0..<points where carriedAt[k] {
                     before += 1
                     let after = total - before, tailPoints = points - 1 - k
                     let along = start * length + Double(k) * spacing

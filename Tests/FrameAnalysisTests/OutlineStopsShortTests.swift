@@ -31,13 +31,14 @@ import Testing
         #expect(OutlineStopsShort.cutBack(image, corners: OutlineRunOnTests.corners(200, 100, 639, 240)) == nil)
     }
 
-    /// Past the card, a wall with dots of both shades gives steps of both signs along the line; the card's edge has
-    /// one. The dots do not carry it on.
+    /// Past the card, a wall with dark dots against the outline's lines on the side away from the card: each dot's
+    /// edge on the line has the other sign from the card's edge (light inside, dark outside). Read at either sign
+    /// they would carry the edge on past the card on every other point; at the card's sign they do not.
     @Test func aDottedWallDoesNotCarryTheEdgeOn() throws {
         var dots: [((Int, Int, Int, Int), UInt8)] = [((200, 100, 420, 240), 60)]
         for x in stride(from: 430, to: 636, by: 12) {
-            dots.append(((x, 96, x + 5, 104), 120))
-            dots.append(((x + 6, 236, x + 11, 244), 255))
+            dots.append(((x, 90, x + 6, 100), 60))
+            dots.append(((x, 240, x + 6, 250), 60))
         }
         let image = OutlineRunOnTests.image(dots)
         let cut = try #require(OutlineStopsShort.cutBack(image, corners: OutlineRunOnTests.corners(200, 100, 639, 240)))
