@@ -39,6 +39,11 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     /// (`sharpness`): motion smears the two sides across it as wide as the smear. 0.007 ≈ 4.5 px at 640; sharp
     /// cards read at most 0.004. 0 turns the check off.
     public var maxOutlineSmear: Double = 0.007
+    /// Share of a step's rise, read 6 px either side, that its steepest two pixels make, weighted as `sharpness`
+    /// (`CardSharpness.wideStepShare`, the weakest direction), below which a document with nothing else to fix is
+    /// BLURRY: a shake's ghost copies make a card's steps staircases that read crisp over `sharpness`'s 4 px. Sharp
+    /// cards read 0.67 or more, such shaken ones at most 0.54. 0 turns the check off.
+    public var minWideStepShare: Double = 0.6
     /// Share of the points past an outline's corners at which two of its sides carry their edge on to the frame's
     /// border (`OutlineRunOn`), from which a document otherwise GOOD is CUT_OFF: the outline is a part of a card
     /// that goes on out of view. 0 turns the check off.
@@ -103,7 +108,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case workingLongSide, minDocumentConfidence, edgeMargin, minFill, maxFill, maxSkew, minBrightness,
              maxBrightness, minSharpness, minDocumentSharpness, maxBlurredSceneSharpness, maxOutlineSmear,
-             minOutlineRunOn, maxMotionAnisotropy, overexposedFraction, glareLuma, maxGlareFraction, maxGlareBlob,
+             minWideStepShare, minOutlineRunOn, maxMotionAnisotropy, overexposedFraction, glareLuma, maxGlareFraction, maxGlareBlob,
              minFaceSize, maxFaceSize, maxFaceOffset,
              stillFrames, maxCornerMotion, maxTrackedFrames, wholeSearchEvery
     }
@@ -151,6 +156,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try read(.minDocumentSharpness, &t.minDocumentSharpness, in: 0...1)
         try read(.maxBlurredSceneSharpness, &t.maxBlurredSceneSharpness, in: 0...1)
         try read(.maxOutlineSmear, &t.maxOutlineSmear, in: 0...1)
+        try read(.minWideStepShare, &t.minWideStepShare, in: 0...1)
         try read(.minOutlineRunOn, &t.minOutlineRunOn, in: 0...1)
         try read(.maxMotionAnisotropy, &t.maxMotionAnisotropy, in: 0...1)
         try read(.overexposedFraction, &t.overexposedFraction, in: 0...1)
@@ -190,6 +196,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try c.encode(minDocumentSharpness, forKey: .minDocumentSharpness)
         try c.encode(maxBlurredSceneSharpness, forKey: .maxBlurredSceneSharpness)
         try c.encode(maxOutlineSmear, forKey: .maxOutlineSmear)
+        try c.encode(minWideStepShare, forKey: .minWideStepShare)
         try c.encode(minOutlineRunOn, forKey: .minOutlineRunOn)
         try c.encode(maxMotionAnisotropy, forKey: .maxMotionAnisotropy)
         try c.encode(overexposedFraction, forKey: .overexposedFraction)

@@ -45,13 +45,48 @@ enum CardSharpness {
     /// Samples every `rowStep`-th row and every other column inside `spans` (the vector walk reads 16 samples at a
     /// time, so the column step is fixed).
     static func measure(_ image: GrayImage, spans: RegionSpans, rowStep: Int = 4) -> SharpnessMeasurement {
-        let reach = stepReach
-        let w = image.width, h = image.height
-        let glareReach = 5 * reach
-        let margin = glareReach + 1
-        guard w > 2 * margin, h > 2 * margin else {
+        guard let ratio = stepRatios(image, spans: spans, rowStep: rowStep, reach: stepReach) else {
             return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0)
         }
+        func normalised(_ k: Int) -> Double {
+            // Linear in the ratio: ratioAtZero → 0, ratioAtHalf → 0.5 (the BLURRY threshold), 1 (crisp) → 1.
+            let scale = 0.5 / (ratioAtHalf - ratioAtZero)
+            return max(0, min(1, (ratio[k] - ratioAtZero) * scale))
+        }
+        return SharpnessMeasurement(horizontal: normalised(0), vertical: normalised(1), diagonal: normalised(2),
+                                    antidiagonal: normalised(3))
+    }
+
+    /// The share of each step's whole rise, read `wideReach` pixels either side, that its steepest two pixels make
+    /// (`measure`'s ratio with the wider reach, not mapped to a score), per direction; `overall` is the weakest.
+    ///
+    /// Why a second reach: a camera shaken with its speed varying leaves ghost copies of the card, so a strong
+    /// step (the outline, the photo's frame, a block's edge) becomes a staircase of crisp stairs as wide as the
+    /// shake. Read 4 px either side, one or two stairs pass for a whole step, crisp, and such cards scored
+    /// 0.52-0.53 (camsim portrait 101 `blurry_0005`, `blurry_0008`, landscape 103 `blurry_0001`: 13-16 working px of
+    /// shake, GOOD). Read 6 px either side the staircase's rise goes on and the share falls (0.50-0.54 across the
+    /// shake where a sharp card's steps, complete within 4 px, keep 0.67 or more: docs/capture.md, "Wide-reach
+    /// sharpness"). 0 in a direction where no step is read.
+    static func wideStepShare(_ image: GrayImage, spans: RegionSpans, rowStep: Int = 4) -> SharpnessMeasurement {
+        guard let ratio = stepRatios(image, spans: spans, rowStep: rowStep, reach: wideReach) else {
+            return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0)
+        }
+        return SharpnessMeasurement(horizontal: ratio[0], vertical: ratio[1], diagonal: ratio[2],
+                                    antidiagonal: ratio[3])
+    }
+
+    /// The reach (working pixels either side of an edge pixel) `wideStepShare` reads a step over.
+    static let wideReach = 6
+
+    /// Σ af³ / Σ af² · step per direction (0 where no sample counts) for steps read `reach` pixels either side of
+    /// the edge pixel (see `measure`); nil when the image is too small to sample.
+    private static func stepRatios(_ image: GrayImage, spans: RegionSpans, rowStep: Int,
+                                   reach: Int) -> SIMD4<Double>? {
+        let w = image.width, h = image.height
+        // A glare rim is looked for as far as with the standard reach (`glareReach`), whatever the step's reach.
+        let glareReach = 5 * stepReach
+        let margin = max(glareReach, reach) + 1
+        guard w > 2 * margin, h > 2 * margin else { return nil }
         var num = SIMD4<Int>(repeating: 0), den = SIMD4<Int>(repeating: 0)
         @inline(__always) func edge(_ p: UnsafeMutablePointer<UInt8>, _ d: Int, _ k: Int) {
             guard let f = FrameMeasurements.steepestRise(p, d, floor: riseFloor) else { return }
@@ -118,14 +153,7 @@ enum CardSharpness {
             }
             y += rowStep
         }
-        func normalised(_ k: Int) -> Double {
-            guard den[k] > 0 else { return 0 }
-            let ratio = Double(num[k]) / Double(den[k])
-            // Linear in the ratio: ratioAtZero → 0, ratioAtHalf → 0.5 (the BLURRY threshold), 1 (crisp) → 1.
-            let scale = 0.5 / (ratioAtHalf - ratioAtZero)
-            return max(0, min(1, (ratio - ratioAtZero) * scale))
-        }
-        return SharpnessMeasurement(horizontal: normalised(0), vertical: normalised(1), diagonal: normalised(2),
-                                    antidiagonal: normalised(3))
+        func ratio(_ k: Int) -> Double { den[k] > 0 ? Double(num[k]) / Double(den[k]) : 0 }
+        return SIMD4(ratio(0), ratio(1), ratio(2), ratio(3))
     }
 }

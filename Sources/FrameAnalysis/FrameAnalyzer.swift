@@ -607,6 +607,16 @@ public final class FrameAnalyzer {
                 feedback.append(Feedback(code: .blurry, value: share, threshold: t.maxOutlineSmear))
             }
         }
+        // Print whose steps read crisp over 4 px but go on rising past them: staircases of a shake's ghost copies
+        // (see `CardSharpness.wideStepShare`). Judged only when nothing else is to fix, so it only holds back a
+        // capture and only frames about to be captured pay for the second pass.
+        if feedback.isEmpty && exposureFirst == nil && t.minWideStepShare > 0 {
+            let share = CardSharpness.wideStepShare(working, spans: spans, rowStep: 2).overall
+            metrics["wideStepShare"] = share
+            if share < t.minWideStepShare {
+                feedback.append(Feedback(code: .blurry, value: share, threshold: t.minWideStepShare))
+            }
+        }
         // An outline whose two sides beside one side both run on past it, up to the frame's border, is a card's part
         // closed on a line across the card (a photo's edge, a band's), the card going on out of view (see
         // `OutlineRunOn`). Judged only when nothing else is to fix, so it only holds back a capture.

@@ -1,4 +1,4 @@
-// CardSharpness: the vector walk against the measure's definition, and a sharp card's reading across card sizes.
+// CardSharpness: the vector walk against the measure's definition (at both reaches), and a sharp card's reading across card sizes.
 import Foundation
 import Testing
 @testable import FrameAnalysis
@@ -7,7 +7,20 @@ import Testing
     /// The measure written out sample by sample (Int sums, no vectors, no flat-pixel shortcut): what `measure`'s
     /// vector blocks and scalar tail must both compute.
     static func reference(_ image: GrayImage, spans: RegionSpans, rowStep: Int) -> SharpnessMeasurement {
-        let reach = CardSharpness.stepReach, glareReach = 5 * reach, margin = glareReach + 1
+        let ratio = referenceRatios(image, spans: spans, rowStep: rowStep, reach: CardSharpness.stepReach)
+        func normalised(_ k: Int) -> Double {
+            guard ratio[k] > 0 else { return 0 }
+            let scale = 0.5 / (CardSharpness.ratioAtHalf - CardSharpness.ratioAtZero)
+            return max(0, min(1, (ratio[k] - CardSharpness.ratioAtZero) * scale))
+        }
+        return SharpnessMeasurement(horizontal: normalised(0), vertical: normalised(1), diagonal: normalised(2),
+                                    antidiagonal: normalised(3))
+    }
+
+    /// Σ af³ / Σ af² · step per direction for steps read `reach` pixels either side (a glare rim looked for
+    /// 5 × `stepReach` away whatever the reach), 0 where no sample counts.
+    static func referenceRatios(_ image: GrayImage, spans: RegionSpans, rowStep: Int, reach: Int) -> [Double] {
+        let glareReach = 5 * CardSharpness.stepReach, margin = max(glareReach, reach) + 1
         let w = image.width, h = image.height
         var num = [0, 0, 0, 0], den = [0, 0, 0, 0]
         for y in stride(from: margin, to: h - margin, by: rowStep) {
@@ -28,14 +41,7 @@ import Testing
                 }
             }
         }
-        func normalised(_ k: Int) -> Double {
-            guard den[k] > 0 else { return 0 }
-            let ratio = Double(num[k]) / Double(den[k])
-            let scale = 0.5 / (CardSharpness.ratioAtHalf - CardSharpness.ratioAtZero)
-            return max(0, min(1, (ratio - CardSharpness.ratioAtZero) * scale))
-        }
-        return SharpnessMeasurement(horizontal: normalised(0), vertical: normalised(1), diagonal: normalised(2),
-                                    antidiagonal: normalised(3))
+        return (0..<4).map { den[$0] > 0 ? Double(num[$0]) / Double(den[$0]) : 0 }
     }
 
     /// Crisp stripes (0 / 244), ramps, random blocks (some clipped) and noise.
@@ -76,6 +82,13 @@ import Testing
                     && measured.diagonal == expected.diagonal && measured.antidiagonal == expected.antidiagonal,
                     "\(measured) vs \(expected)")
             #expect(expected.horizontal > 0 && expected.vertical > 0)
+            // The wide reach's raw shares, the same walk with steps read `wideReach` pixels either side.
+            let wide = CardSharpness.wideStepShare(image, spans: spans, rowStep: rowStep)
+            let wideExpected = Self.referenceRatios(image, spans: spans, rowStep: rowStep,
+                                                    reach: CardSharpness.wideReach)
+            #expect([wide.horizontal, wide.vertical, wide.diagonal, wide.antidiagonal] == wideExpected,
+                    "\(wide) vs \(wideExpected)")
+            #expect(wideExpected.allSatisfy { $0 > 0 })
         }
     }
 
