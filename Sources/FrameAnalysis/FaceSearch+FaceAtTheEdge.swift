@@ -12,8 +12,11 @@ extension FaceSearch {
     static let edgeRoom = 0.1
     /// The face sizes looked for beyond the edge, relative to the face's width: the cascade's boxes of a face too
     /// large for the frame were down to 0.54 of the face's width (a box on one eye and brow), most 0.8–0.9, and its
-    /// whole box is a little larger than the face (1.73 times that one-eye box).
-    static let beyondEdgeSizes = 1.0...2.0
+    /// whole box is a little larger than the face (1.73 times that one-eye box). Up to 2.2, not 2: the cascade's
+    /// windows are a fixed ladder (24 px × 1.1ᵏ), and the one-eye face's whole box came from the 133.5 px window.
+    /// The first pass's box there is 70 px wide (2 × 70 takes that window in); a tracked box of the same face was 66
+    /// (2 × 66 = 132 does not), so with 2 the tracked frame kept the one-eye box (FACE_NOT_CENTERED).
+    static let beyondEdgeSizes = 1.0...2.2
     /// The beyond-the-edge search's ratio between face sizes and its overlapping hits: a finer search than the first
     /// pass's (1.2, 3), since it runs only on the sizes from the face's up and on few frames.
     static let beyondEdgeStep = 1.1

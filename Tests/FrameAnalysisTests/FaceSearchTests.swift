@@ -108,6 +108,35 @@ import COpenCVBridge
         }
     }
 
+    /// The same faces in a stream, the previous frame's face where the cascade's cut box was (a face that came
+    /// closer): the tracked search finds the cut box again, and it is measured again beyond the edge before it
+    /// decides. Still tracked (no whole search), both are FACE_TOO_LARGE. Without the re-measure the one-eye box,
+    /// tracked, decides (FACE_NOT_CENTERED, as the whole search did before), and the shrunk box, measuring within
+    /// `trackedVerdictMargin` of `maxFaceSize`, sends the frame to the whole search (GOOD, as before).
+    @Test func aTrackedFaceNearTheEdgeIsMeasuredBeyondItToo() throws {
+        for (name, before, trackedBefore) in [
+            ("large-face-one-eye-box-camsim-seed96", FeedbackCode.faceNotCentered, true),
+            ("large-face-shrunk-box-camsim-seed96", FeedbackCode.good, false),
+        ] {
+            let analyzer = FrameAnalyzer()
+            let input = try fixture(name)
+            let (search, detection, working) = try analyzer.faceSearchInputs(input)
+            let cut = try #require(search.firstPass(detection: detection, working: working).first)
+            let w = Double(detection.width), h = Double(detection.height)
+            let previous = [FramePoint(x: Double(cut.x) / w, y: Double(cut.y) / h),
+                            FramePoint(x: Double(cut.x + cut.width) / w, y: Double(cut.y + cut.height) / h)]
+            let analysis = try analyzer.analyze(input, mode: .selfie, previous: previous)
+            #expect(analysis.primary == .faceTooLarge, "\(name): \(analysis.feedback)")
+            #expect(analysis.metrics["tracked"] == 1, "\(name): \(analysis.metrics)")
+
+            let without = FrameAnalyzer()
+            try without.faceSearchInputs(input).search.measuresBeyondTheEdge = false
+            let old = try without.analyze(input, mode: .selfie, previous: previous)
+            #expect(old.primary == before, "\(name): \(old.feedback)")
+            #expect((old.metrics["tracked"] == 1) == trackedBefore, "\(name): \(old.metrics)")
+        }
+    }
+
     /// A second person under the first pass's reliable sizes: the first pass sees only the user, the second-person
     /// pass adds the other.
     @Test func secondPersonPassFindsTheSmallSecondFace() throws {
