@@ -50,6 +50,22 @@ extension DocumentFinder {
         guard let card = container(of: photo, image: image, width: w, height: h, quarters: false,
                                    confidenceShare: Self.photoBandContainerShare),
               seenWhole(card, width: w, height: h) else { return nil }
-        return card
+        // Seen square-on, the card around a photo is no longer than a whole card: a longer one lacks a band, one of
+        // its sides a line across the card that the lenient gates let pass. Its band is looked for as `find` looks
+        // for a winner's; not found there, the card is not taken (camsim 108 `tilted_0000`: a card turned 49° away,
+        // the winner its part right of a thumb, whose container, closed on a line across the photo, was 2.0 long and
+        // GOOD).
+        guard refusesLongCardsAroundPhotos, Self.longSeenSquareOn(card) else { return card }
+        guard let completed = completeBand(card, image: image, searching: true),
+              !Self.longSeenSquareOn(completed) else { return nil }
+        return completed
+    }
+
+    /// Whether `quad` is seen nearly square-on as the band search takes it (`maxSquareOnSkew`: on the coarse image,
+    /// where an outline's corners are a few degrees less certain than refined) and longer than a whole card can
+    /// measure so (`IDCard.longestSquareOnWholeAspect`).
+    static func longSeenSquareOn(_ quad: RankedQuad) -> Bool {
+        let q = Quadrilateral(corners: [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3])
+        return q.skewDegrees <= maxSquareOnSkew && q.aspect > IDCard.longestSquareOnWholeAspect
     }
 }

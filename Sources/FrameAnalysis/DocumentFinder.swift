@@ -227,6 +227,9 @@ final class DocumentFinder {
     /// Whether a photo-like winner is searched around for its card among the lines of the bands where the card's
     /// sides must lie (`cardAroundPhoto`). Always on; tests turn it off to show the frames it decides.
     var searchesAroundPhotos = true
+    /// Whether a card around a photo seen square-on and longer than a whole card, its band not found, is refused
+    /// (`cardAroundPhoto`). Always on; tests turn it off to show the frames it decides.
+    var refusesLongCardsAroundPhotos = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
