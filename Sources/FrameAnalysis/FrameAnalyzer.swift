@@ -64,6 +64,9 @@ public final class FrameAnalyzer {
     /// Whether a border-closed answer whose sides stop short of the side that closes them is searched for the card
     /// within them (`OutlineStopsShort`); tests turn it off to see the outline that ran on.
     var cutsBackSidesThatStopShort = true
+    /// Whether one of an outline's runs on to the frame's border may be covered in its middle by the holding hand
+    /// (`OutlineRunOn.runOnToBorder`'s `coveredRuns`). Always on; tests turn it off to show the frames it decides.
+    var takesCoveredRunOns = true
     /// The frame's printed regions and the window searched around one (`FrameAnalyzer+PrintedRegions.swift`).
     let printedRegions = PrintedRegions()
     let printGradients = SobelGradients()
@@ -621,7 +624,8 @@ public final class FrameAnalyzer {
         // closed on a line across the card (a photo's edge, a band's), the card going on out of view (see
         // `OutlineRunOn`). Judged only when nothing else is to fix, so it only holds back a capture.
         if feedback.isEmpty && exposureFirst == nil && t.minOutlineRunOn > 0,
-           let runOn = OutlineRunOn.runOnToBorder(working, corners: quad.corners, minCarried: t.minOutlineRunOn) {
+           let runOn = OutlineRunOn.runOnToBorder(working, corners: quad.corners, minCarried: t.minOutlineRunOn,
+                                                  coveredRuns: takesCoveredRunOns) {
             metrics["outlineRunOn"] = runOn
             feedback.append(Feedback(code: .cutOff, value: runOn, threshold: t.minOutlineRunOn))
         }

@@ -25,6 +25,13 @@
 /// frame's bottom), and past a whole card's corner lies background, which carries no edge however short the run. It
 /// stops when fewer than `maxCarriedToStop` of the points past that corner do (or nothing can be read past it); a
 /// run is read only until that is certain. Allocation-free.
+///
+/// One run may be covered in its middle (`coveredRuns`): a card the frame cuts is held there, and the hand's thumb
+/// can lie over one of its edges between the closing side and the border (held-out camsim portrait 111
+/// `cut_off_0000`: a card cut at the left, closed on the thumb's edge and a print line, its bottom edge's run carried
+/// at 0.6 past the thumb, GOOD). Such a run counts when it carries at least `coveredMinCarried` of its points and its
+/// last third, at the border, at least `coveredNearBorder` (the edge comes out from under the thumb and goes on to
+/// the border), beside a run that carries `besideCovered` all along and near the border.
 enum OutlineRunOn {
     static let probe = 2.5
     static let samplesPerSide = 24
@@ -41,12 +48,15 @@ enum OutlineRunOn {
     static let minCarriedNearBorder = 0.5
     static let maxCarriedToStop = 0.35
     static let shortestRun = 4.0
+    static let coveredMinCarried = 0.5
+    static let coveredNearBorder = 0.9
+    static let besideCovered = 0.9
 
     /// The lesser share of points carrying the edge over the two runs past a side that closes `corners` (in order
     /// around the outline, in `image` pixels), when both sides beside it run on to the frame's border (from
     /// `minCarried` of their points) and stop at the opposite side; the largest such over the four sides, or nil.
     static func runOnToBorder(_ image: GrayImage, corners: [SIMD2<Double>],
-                              minCarried: Double = minCarried) -> Double? {
+                              minCarried: Double = minCarried, coveredRuns: Bool = true) -> Double? {
         guard corners.count == 4 else { return nil }
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
         var steps = SIMD4<Float>(repeating: 0)
@@ -65,8 +75,9 @@ enum OutlineRunOn {
             // The side before ends at the closing side's first corner, the side after starts at its second; past
             // the opposite side, the side before runs back past its start, the side after on past its end.
             let before = (closing + 3) & 3, after = (closing + 1) & 3
-            guard let b = run(before, pastEnd: true), b.reaches(minCarried),
-                  let a = run(after, pastEnd: false), a.reaches(minCarried),
+            guard let b = run(before, pastEnd: true), let a = run(after, pastEnd: false),
+                  b.reaches(minCarried) && a.reaches(minCarried)
+                    || coveredRuns && (b.isCovered(beside: a) || a.isCovered(beside: b)),
                   stops(run(before, pastEnd: false)), stops(run(after, pastEnd: true)) else { continue }
             answer = max(answer ?? 0, min(a.carried, b.carried))
         }
@@ -80,6 +91,12 @@ enum OutlineRunOn {
 
         func reaches(_ minCarried: Double) -> Bool {
             carried >= minCarried && carriedNearBorder >= OutlineRunOn.minCarriedNearBorder
+        }
+
+        /// Whether this run is one covered in its middle by a hand (see the type) beside `other`.
+        func isCovered(beside other: Run) -> Bool {
+            carried >= OutlineRunOn.coveredMinCarried && carriedNearBorder >= OutlineRunOn.coveredNearBorder
+                && other.carried >= OutlineRunOn.besideCovered && other.carriedNearBorder >= OutlineRunOn.besideCovered
         }
     }
 

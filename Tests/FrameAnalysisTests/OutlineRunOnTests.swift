@@ -66,6 +66,36 @@ import Testing
         #expect(OutlineRunOn.runOnToBorder(cut, corners: Self.corners(300, 100, 500, 260)) != nil)
     }
 
+    /// A card cut at the right, closed on a line across it, a thumb (the card's shade, 200) over its bottom edge's
+    /// run from x 520 to 570: that run carries its edge over the rest (0.58), up to the border. It counts beside the
+    /// top's full run (`coveredRuns`), as the lesser share; without it, the pair does not run on. Covered at the
+    /// border instead (x 580 on), the edge does not come out from under the thumb: no run on.
+    @Test func aRunCoveredInItsMiddleByTheHoldingThumbCounts() {
+        let image = Self.image(dark: [(300, 100, 640, 260)], light: [(500, 100, 510, 260), (520, 250, 570, 290)])
+        let corners = Self.corners(300, 100, 500, 260)
+        let runOn = OutlineRunOn.runOnToBorder(image, corners: corners)
+        #expect((runOn ?? 0) >= OutlineRunOn.coveredMinCarried && (runOn ?? 1) < OutlineRunOn.minCarried,
+                "\(String(describing: runOn))")
+        #expect(OutlineRunOn.runOnToBorder(image, corners: corners, coveredRuns: false) == nil)
+        let atBorder = Self.image(dark: [(300, 100, 640, 260)], light: [(500, 100, 510, 260), (580, 250, 640, 290)])
+        #expect(OutlineRunOn.runOnToBorder(atBorder, corners: corners) == nil)
+    }
+
+    /// Fixtures/README.md: a card cut at the frame's left, held by a thumb over its bottom edge near that side,
+    /// closed on the thumb's edge and a print line below its header: an outline of ID-1's shape inside the frame,
+    /// GOOD. Its top run carries its edge all the way to the border, its bottom run 0.6 (under the thumb), the last
+    /// third fully: CUT_OFF, the covered run's share as the value.
+    @Test func aHeldCardsPartClosedOnTheThumbIsCutOff() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("held-card-closed-on-its-thumb-run-covered-camsim-portrait-seed111.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.feedback.map(\.code) == [.cutOff], "\(analysis.feedback)")
+        let runOn = try #require(analysis.metrics["outlineRunOn"])
+        #expect(runOn >= OutlineRunOn.coveredMinCarried && runOn < AnalysisThresholds.default.minOutlineRunOn,
+                "\(runOn)")
+        let before = try analyzeDocument(input) { $0.takesCoveredRunOns = false }
+        #expect(before.primary == .good, "\(before.feedback)")
+    }
+
     /// A card cut just past a band's edge (camsim seed 41 `cut_off_0018`: a passport closed on its MRZ band's top,
     /// 9 working px from the frame's bottom) leaves its sides only a few pixels to run on: enough to read.
     @Test func aCardCutJustPastABandsEdgeRunsOnOverAFewPixels() {
