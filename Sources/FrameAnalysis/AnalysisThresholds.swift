@@ -42,7 +42,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     /// Share of a step's rise, read 6 px either side, that its steepest two pixels make, weighted as `sharpness`
     /// (`CardSharpness.wideStepShare`, the weakest direction), below which a document with nothing else to fix is
     /// BLURRY: a shake's ghost copies make a card's steps staircases that read crisp over `sharpness`'s 4 px. Sharp
-    /// cards read 0.67 or more, such shaken ones at most 0.54. 0 turns the check off.
+    /// cards about to be GOOD read 0.64 or more on the camsim sets, the shaken ones 0.53-0.57. 0 turns the check off.
     public var minWideStepShare: Double = 0.6
     /// Share of the points past an outline's corners at which two of its sides carry their edge on to the frame's
     /// border (`OutlineRunOn`), from which a document otherwise GOOD is CUT_OFF: the outline is a part of a card

@@ -64,9 +64,9 @@ enum CardSharpness {
     /// step (the outline, the photo's frame, a block's edge) becomes a staircase of crisp stairs as wide as the
     /// shake. Read 4 px either side, one or two stairs pass for a whole step, crisp, and such cards scored
     /// 0.52-0.53 (camsim portrait 101 `blurry_0005`, `blurry_0008`, landscape 103 `blurry_0001`: 13-16 working px of
-    /// shake, GOOD). Read 6 px either side the staircase's rise goes on and the share falls (0.50-0.54 across the
-    /// shake where a sharp card's steps, complete within 4 px, keep 0.67 or more: docs/capture.md, "Wide-reach
-    /// sharpness"). 0 in a direction where no step is read.
+    /// shake, GOOD). Read 6 px either side the staircase's rise goes on and the share falls: 0.53-0.57 across the
+    /// shake, where sharp cards about to be GOOD, their steps complete within 4 px, keep 0.64 or more (every other
+    /// row; docs/capture.md, "Wide-reach sharpness"). 0 in a direction where no step is read.
     static func wideStepShare(_ image: GrayImage, spans: RegionSpans, rowStep: Int = 4) -> SharpnessMeasurement {
         guard let ratio = stepRatios(image, spans: spans, rowStep: rowStep, reach: wideReach) else {
             return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0)
