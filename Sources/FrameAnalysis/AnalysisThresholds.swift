@@ -108,8 +108,8 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case workingLongSide, minDocumentConfidence, edgeMargin, minFill, maxFill, maxSkew, minBrightness,
              maxBrightness, minSharpness, minDocumentSharpness, maxBlurredSceneSharpness, maxOutlineSmear,
-             minWideStepShare, minOutlineRunOn, maxMotionAnisotropy, overexposedFraction, glareLuma, maxGlareFraction, maxGlareBlob,
-             minFaceSize, maxFaceSize, maxFaceOffset,
+             minWideStepShare, minOutlineRunOn, maxMotionAnisotropy, overexposedFraction, glareLuma, maxGlareFraction,
+             maxGlareBlob, minFaceSize, maxFaceSize, maxFaceOffset,
              stillFrames, maxCornerMotion, maxTrackedFrames, wholeSearchEvery
     }
 

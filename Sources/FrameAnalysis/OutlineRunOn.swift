@@ -54,7 +54,8 @@ enum OutlineRunOn {
 
     /// The lesser share of points carrying the edge over the two runs past a side that closes `corners` (in order
     /// around the outline, in `image` pixels), when both sides beside it run on to the frame's border (from
-    /// `minCarried` of their points) and stop at the opposite side; the largest such over the four sides, or nil.
+    /// `minCarried` of their points, or with `coveredRuns` one of them covered in its middle: see the type) and stop
+    /// at the opposite side; the largest such over the four sides, or nil.
     static func runOnToBorder(_ image: GrayImage, corners: [SIMD2<Double>],
                               minCarried: Double = minCarried, coveredRuns: Bool = true) -> Double? {
         guard corners.count == 4 else { return nil }

@@ -1,4 +1,5 @@
-// CardSharpness: the vector walk against the measure's definition (at both reaches), and a sharp card's reading across card sizes.
+// CardSharpness: the vector walk against the measure's definition (at both reaches), and a sharp card's reading
+// across card sizes.
 import Foundation
 import Testing
 @testable import FrameAnalysis
