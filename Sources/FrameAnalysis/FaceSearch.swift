@@ -27,6 +27,11 @@ final class FaceSearch {
     /// The detection image inside a border of its own edge pixels (`paddedPass`, `measuredBeyondTheEdge` in its own
     /// file, hence not private).
     let padded = GrayImage()
+    /// The working image inside a border of its own edge pixels as wide, at its scale, as `padded`'s: where
+    /// `paddedPass` counts its hits' eyes.
+    let paddedWorking = GrayImage()
+    /// Whether `paddedPass` counts eyes on `paddedWorking` (tests turn it off to count them on `padded`, as before).
+    var paddedEyesOnWorking = true
     /// The working image and its half-size copy turned against a head's roll (`rolledPass`, in its own file, hence
     /// not private; nor is `detector`).
     let turnedWorking = GrayImage()
@@ -79,7 +84,7 @@ final class FaceSearch {
             searched = working
         }
         if found.isEmpty && detection !== working && sceneBrightness >= t.minBrightness {
-            found = paddedPass(detection: detection)
+            found = paddedPass(detection: detection, working: working)
             searched = detection
         }
         if found.isEmpty {
@@ -183,10 +188,16 @@ final class FaceSearch {
     /// its box beyond the frame (it is FACE_NOT_CENTERED or FACE_TOO_LARGE). Only hits with an eye count: the
     /// smeared border is texture. Cost: about 2.3 times the first pass's pixels, on frames without a face only, and
     /// not on dark frames (the caller's scene brightness below `minBrightness`).
-    func paddedPass(detection: GrayImage) -> [kyc_face] {
+    func paddedPass(detection: GrayImage, working: GrayImage) -> [kyc_face] {
         let border = min(detection.width, detection.height) / 4
         padded.pad(from: detection, border: border)
-        return detector.detect(search: padded, eyes: padded, minFace: Self.firstPassSmallest(detection: detection),
+        var eyes = padded
+        if paddedEyesOnWorking && working !== detection {
+            let scale = Double(working.width) / Double(detection.width)
+            paddedWorking.pad(from: working, border: Int((Double(border) * scale).rounded()))
+            eyes = paddedWorking
+        }
+        return detector.detect(search: padded, eyes: eyes, minFace: Self.firstPassSmallest(detection: detection),
                                scaleStep: 1.2, minNeighbors: 3).filter { $0.eyes > 0 }.map { hit in
             var face = hit
             face.x -= Int32(border)
