@@ -67,7 +67,8 @@ enum CardSharpness {
     /// shake, GOOD). Read 6 px either side the staircase's rise goes on and the share falls: 0.53-0.57 across the
     /// shake, where sharp cards about to be GOOD, their steps complete within 4 px, keep 0.64 or more (every other
     /// row; docs/capture.md, "Wide-reach sharpness"). 0 in a direction where no step is read.
-    static func wideStepShare(_ image: GrayImage, spans: RegionSpans, rowStep: Int = 4) -> SharpnessMeasurement {
+    static func wideStepShare(_ image: GrayImage, spans: RegionSpans,
+                              rowStep: Int = wideRowStep) -> SharpnessMeasurement {
         guard let ratio = stepRatios(image, spans: spans, rowStep: rowStep, reach: wideReach) else {
             return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0)
         }
@@ -77,6 +78,9 @@ enum CardSharpness {
 
     /// The reach (working pixels either side of an edge pixel) `wideStepShare` reads a step over.
     static let wideReach = 6
+    /// The rows `wideStepShare` reads: every other one, not `measure`'s every fourth (the af² weighting lets a few
+    /// strong samples decide, and every fourth row left a sharp card 0.001 above the threshold).
+    static let wideRowStep = 2
 
     /// Σ af³ / Σ af² · step per direction (0 where no sample counts) for steps read `reach` pixels either side of
     /// the edge pixel (see `measure`); nil when the image is too small to sample.

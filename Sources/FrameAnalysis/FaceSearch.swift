@@ -28,7 +28,7 @@ final class FaceSearch {
     /// file, hence not private).
     let padded = GrayImage()
     /// The working image inside a border of its own edge pixels as wide, at its scale, as `padded`'s: where
-    /// `paddedPass` counts its hits' eyes.
+    /// `paddedPass` counts its hits' eyes (`searchPadded`).
     let paddedWorking = GrayImage()
     /// Whether `paddedPass` counts eyes on `paddedWorking` (tests turn it off to count them on `padded`, as before).
     var paddedEyesOnWorking = true
@@ -189,16 +189,28 @@ final class FaceSearch {
     /// smeared border is texture. Cost: about 2.3 times the first pass's pixels, on frames without a face only, and
     /// not on dark frames (the caller's scene brightness below `minBrightness`).
     func paddedPass(detection: GrayImage, working: GrayImage) -> [kyc_face] {
+        searchPadded(detection: detection, eyesOn: paddedEyesOnWorking ? working : nil,
+                     minFace: Self.firstPassSmallest(detection: detection), scaleStep: 1.2, minNeighbors: 3)
+            .filter { $0.eyes > 0 }
+    }
+
+    /// The cascade's hits on the detection image inside a border of its own edge pixels (a quarter of its short
+    /// side, `padded`), in the detection image's coordinates (a box may reach past the frame). Their eyes are counted
+    /// on `working` padded the same way (`paddedWorking`, as pass 1 counts them on the working image; on the padded
+    /// detection image a ~60 px face's eyes are under the eye cascade's window), or on `padded` when `working` is nil.
+    /// Shared by `paddedPass` and `measuredBeyondTheEdge`.
+    func searchPadded(detection: GrayImage, eyesOn working: GrayImage?, minFace: Int, maxFace: Int = 0,
+                      scaleStep: Double, minNeighbors: Int) -> [kyc_face] {
         let border = min(detection.width, detection.height) / 4
         padded.pad(from: detection, border: border)
         var eyes = padded
-        if paddedEyesOnWorking && working !== detection {
+        if let working, working !== detection {
             let scale = Double(working.width) / Double(detection.width)
             paddedWorking.pad(from: working, border: Int((Double(border) * scale).rounded()))
             eyes = paddedWorking
         }
-        return detector.detect(search: padded, eyes: eyes, minFace: Self.firstPassSmallest(detection: detection),
-                               scaleStep: 1.2, minNeighbors: 3).filter { $0.eyes > 0 }.map { hit in
+        return detector.detect(search: padded, eyes: eyes, minFace: minFace, maxFace: maxFace, scaleStep: scaleStep,
+                               minNeighbors: minNeighbors).map { hit in
             var face = hit
             face.x -= Int32(border)
             face.y -= Int32(border)

@@ -614,7 +614,7 @@ public final class FrameAnalyzer {
         // (see `CardSharpness.wideStepShare`). Judged only when nothing else is to fix, so it only holds back a
         // capture and only frames about to be captured pay for the second pass.
         if feedback.isEmpty && exposureFirst == nil && t.minWideStepShare > 0 {
-            let share = CardSharpness.wideStepShare(working, spans: spans, rowStep: 2).overall
+            let share = CardSharpness.wideStepShare(working, spans: spans).overall
             metrics["wideStepShare"] = share
             if share < t.minWideStepShare {
                 feedback.append(Feedback(code: .blurry, value: share, threshold: t.minWideStepShare))
@@ -765,13 +765,12 @@ public final class FrameAnalyzer {
             // A tracked face near the frame's edge is measured again beyond it, as the whole search measures its
             // main face (`FaceSearch.measuredBeyondTheEdge`): the tracked box is the one the frame cut.
             if let face = tracked {
-                tracked = search.measuredBeyondTheEdge(FaceSearch.Found(faces: [face], boxes: [face],
-                                                                        searched: detection),
+                tracked = search.measuredBeyondTheEdge(FaceSearch.found([face], searched: detection),
                                                        detection: detection).faces.first
             }
             if let face = tracked, Self.nearAFaceThreshold(face, in: detection, thresholds: t) { tracked = nil }
         }
-        let main = tracked.map { FaceSearch.Found(faces: [$0], boxes: [$0], searched: detection) }
+        let main = tracked.map { FaceSearch.found([$0], searched: detection) }
             ?? search.mainFaces(detection: detection, working: working, sceneBrightness: sceneBrightness,
                                 firstPassOnly: lightSearch)
         let found = main.faces, searched = main.searched

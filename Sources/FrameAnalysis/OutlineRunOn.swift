@@ -76,7 +76,11 @@ enum OutlineRunOn {
             // The side before ends at the closing side's first corner, the side after starts at its second; past
             // the opposite side, the side before runs back past its start, the side after on past its end.
             let before = (closing + 3) & 3, after = (closing + 1) & 3
-            guard let b = run(before, pastEnd: true), let a = run(after, pastEnd: false),
+            // (The run after is read only when the run before can take part: reaching, or, with `coveredRuns`,
+            // carrying at least a covered run's share.)
+            guard let b = run(before, pastEnd: true),
+                  b.reaches(minCarried) || coveredRuns && b.carried >= Self.coveredMinCarried,
+                  let a = run(after, pastEnd: false),
                   b.reaches(minCarried) && a.reaches(minCarried)
                     || coveredRuns && (b.isCovered(beside: a) || a.isCovered(beside: b)),
                   stops(run(before, pastEnd: false)), stops(run(after, pastEnd: true)) else { continue }

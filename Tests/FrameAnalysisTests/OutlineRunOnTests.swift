@@ -79,6 +79,13 @@ import Testing
         #expect(OutlineRunOn.runOnToBorder(image, corners: corners, coveredRuns: false) == nil)
         let atBorder = Self.image(dark: [(300, 100, 640, 260)], light: [(500, 100, 510, 260), (580, 250, 640, 290)])
         #expect(OutlineRunOn.runOnToBorder(atBorder, corners: corners) == nil)
+        // The thumb over the top edge's run instead: the covered run is then the one read first (the side before
+        // the closing one), which must still take part.
+        let overTop = Self.image(dark: [(300, 100, 640, 260)], light: [(500, 100, 510, 260), (520, 70, 570, 110)])
+        let topRunOn = OutlineRunOn.runOnToBorder(overTop, corners: corners)
+        #expect((topRunOn ?? 0) >= OutlineRunOn.coveredMinCarried && (topRunOn ?? 1) < OutlineRunOn.minCarried,
+                "\(String(describing: topRunOn))")
+        #expect(OutlineRunOn.runOnToBorder(overTop, corners: corners, coveredRuns: false) == nil)
     }
 
     /// Fixtures/README.md: a card cut at the frame's left, held by a thumb over its bottom edge near that side,
