@@ -12,7 +12,9 @@ extension DocumentFinder {
     ///   holder's photo, an upright rectangle, and a card is held across for the camera (`heldAcross`);
     /// - with a plainer ring around it (`ringTexture` at most `maxRingTexture` of the inside's, the ring clipped to the
     ///   frame): a card lies on, or is held before, a background that is plain next to print, while every panel, band
-    ///   or photo inside a card is surrounded by the card's print.
+    ///   or photo inside a card is surrounded by the card's print. A ring whose edges run one way (a wood's grain, a
+    ///   fabric's weave, stripes: `ringCoherence` at least `PrintedRegions.maxCoherence`, as a printed region's cell
+    ///   must stay under) is no print however dense, and passes (`acceptsGrainAround`).
     /// An outline closed by a frame border (a card cut off, or too close) is taken too: these rules, not the border,
     /// keep the colour edges of walls, furniture and hands out (camsim: no false outline on a frame without a card
     /// either way, and seven cut-off or too-close cards found with it).
@@ -48,7 +50,10 @@ extension DocumentFinder {
         guard found.quad.longSideHorizontal else { return false }
         let corners = found.quad.corners
         let texture = interiorTexture((corners[0], corners[1], corners[2], corners[3]), in: luma)
-        return texture >= Self.minInteriorTexture && ringTexture(corners, in: luma) <= Self.maxRingTexture * texture
+        guard texture >= Self.minInteriorTexture else { return false }
+        let ring = ringTexture(corners, in: luma)
+        return ring.share <= Self.maxRingTexture * texture
+            || (acceptsGrainAround && ring.coherence >= PrintedRegions.maxCoherence)
     }
 
     /// See `findInChroma`.
@@ -56,23 +61,34 @@ extension DocumentFinder {
 
     /// Share of a ring just outside the quad (between it scaled by 1.08 and by 1.35 about its centre, within the
     /// frame, every other row and column) whose luma gradient is at least the weak edge threshold (`lumaGradients`
-    /// must hold the image's). Rows are read as `Quadrilateral.span`s of the two outlines.
-    func ringTexture(_ corners: [SIMD2<Double>], in image: GrayImage) -> Double {
+    /// must hold the image's), and the coherence of those edges' directions (the structure tensor's
+    /// (λ1 − λ2) / (λ1 + λ2): 0 for directions spread every way, as print's are, 1 for one direction, as a grain's
+    /// or stripes' are). Rows are read as `Quadrilateral.span`s of the two outlines.
+    func ringTexture(_ corners: [SIMD2<Double>], in image: GrayImage) -> (share: Double, coherence: Double) {
         let w = image.width, h = image.height
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
         let inner = Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.08 })
         let outer = Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.35 })
         let rows = outer.boundingRows
         let mp = lumaGradients.magnitude.baseAddress!, weak = UInt16(lumaGradients.weakThreshold)
+        let gxp = lumaGradients.gx.baseAddress!, gyp = lumaGradients.gy.baseAddress!
         var inRing = 0, textured = 0
+        var xx = 0.0, yy = 0.0, xy = 0.0
         // Not the image's outermost rows and columns (their gradients are not computed).
         for y in stride(from: max(1, rows.lo), to: min(h - 1, rows.hi), by: 2) {
             let (lo, hi) = outer.span(row: y, width: w - 1), hole = inner.span(row: y, width: w - 1)
             for x in stride(from: max(1, lo), to: hi, by: 2) where x < hole.lo || x >= hole.hi {
                 inRing += 1
-                if mp[y * w + x] >= weak { textured += 1 }
+                let i = y * w + x
+                guard mp[i] >= weak else { continue }
+                textured += 1
+                let gx = Double(gxp[i]), gy = Double(gyp[i])
+                xx += gx * gx
+                yy += gy * gy
+                xy += gx * gy
             }
         }
-        return inRing == 0 ? 0 : Double(textured) / Double(inRing)
+        let coherence = ((xx - yy) * (xx - yy) + 4 * xy * xy).squareRoot() / max(1, xx + yy)
+        return (inRing == 0 ? 0 : Double(textured) / Double(inRing), coherence)
     }
 }

@@ -25,6 +25,7 @@ extension DocumentFinder {
         let activeCount = active.count
         let crossing = crossings.baseAddress!, steep = steepMasks.baseAddress!, pairStart = pairStarts.baseAddress!
         let active = self.active, weighsUnseen = weighsUnseenSidesAsBorders, prunes = prunesUnsupportedSides
+        let admitsTurnedAway = admitsTurnedAwaySquares
         // The few best distinct quads, best first: the winner is the best one whose inside is printed (below).
         var ranked: [RankedQuad] = []
         ranked.reserveCapacity(verified + 1)
@@ -106,16 +107,24 @@ extension DocumentFinder {
                 guard skews.least <= 0.87 else { continue }
                 // An ID-1 card (1.586) looks squarer only when it is turned away from the camera, which also
                 // makes its corners visibly unsquare; a square-ish shape seen head-on is not a card. Turned away,
-                // every corner leaves square; or, for a card pitched far in a portrait frame (`pitched`), one corner
-                // leaves it far while another can stay near square (its outline is nearly a trapezoid, tipped by
-                // the yaw and roll). An outline closed by a frame border is not a whole card's but the part in view
+                // every corner leaves square; or one corner leaves it far while another can stay near square (its
+                // outline is nearly a trapezoid, tipped by the yaw and roll): taken so for a card pitched far in a
+                // portrait frame (`pitched`), and in a portrait frame's every search for an outline seen whole, no
+                // frame border and every corner in the frame (`admitsTurnedAwaySquares`; a square-ish block of a
+                // keyboard closed by the frame, or running out of it, stays out). (Portrait frames only: their focal
+                // length is ~0.8 × the short side, a landscape frame's ~1.4 ×, so a card there shows far less
+                // perspective for its size; measured, landscape frames gained nothing from it and one card's outline
+                // was traded for a worse one.) An outline closed by a frame border is not a whole card's but the
+                // part in view
                 // of one the frame cuts, which can have any length: a square-ish one is kept when its inside is
                 // printed twice as densely as a card's must be (`minDeepPrintedTexture`, as for border-closed
                 // outlines deep in the ranking: background edges closed by the frame enclose no print), read once
                 // its outline has passed `evaluate` (below).
                 guard aspect <= 3.2 else { continue }
-                let squarePart = !(aspect >= 1.2 || skews.least >= 0.17
-                                   || (pitched && skews.worst >= Self.turnedAwaySkew))
+                let turnedAway = skews.worst >= Self.turnedAwaySkew
+                    && (pitched || (admitsTurnedAway && h > w && borders == 0
+                                    && Self.inFrame(c0, c1, c2, c3, width: w, height: h)))
+                let squarePart = !(aspect >= 1.2 || skews.least >= 0.17 || turnedAway)
                 if squarePart && !(admitsSquarePrintedPartsAtBorders && borders > 0) { continue }
                 let sides = SIMD4(a1, b2, a2, b1)
                 // Bound the score again before reading the profiles: a side cannot have more samples of one
@@ -236,10 +245,16 @@ extension DocumentFinder {
     /// Whether a ranked quad has no frame-border side and every corner inside the frame.
     func seenWhole(_ quad: RankedQuad, width w: Int, height h: Int) -> Bool {
         for s in 0..<4 where lines[quad.sides[s]].border { return false }
-        @inline(__always) func inFrame(_ p: SIMD2<Double>) -> Bool {
-            p.x >= 0 && p.y >= 0 && p.x <= Double(w - 1) && p.y <= Double(h - 1)
-        }
-        return inFrame(quad.corners.0) && inFrame(quad.corners.1) && inFrame(quad.corners.2) && inFrame(quad.corners.3)
+        return Self.inFrame(quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3, width: w, height: h)
+    }
+
+    /// Whether every corner lies inside a `w` × `h` frame (pixel centres 0 through w − 1 and h − 1).
+    @inline(__always)
+    static func inFrame(_ c0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ c3: SIMD2<Double>,
+                        width w: Int, height h: Int) -> Bool {
+        let low = pointwiseMin(pointwiseMin(c0, c1), pointwiseMin(c2, c3))
+        let high = pointwiseMax(pointwiseMax(c0, c1), pointwiseMax(c2, c3))
+        return low.x >= 0 && low.y >= 0 && high.x <= Double(w - 1) && high.y <= Double(h - 1)
     }
 
     /// The share of a band's edge among the vote's lines that must carry an edge of one polarity.
@@ -461,6 +476,11 @@ extension DocumentFinder {
                 let cardShort = min(s0 + s2, s1 + s3) / 2
                 guard innerLong <= 1.05 * cardShort, innerLong >= 0.35 * cardShort else { continue }
                 let sides = SIMD4(a1, b2, a2, b1)
+                // The photo is printed on the card, its sides along the card's: in one plane, each side of the card
+                // runs nearly as the photo's nearest side does. An outline of background lines around a card seen at
+                // a slant (taken for a photo: squarish, turned away) runs as the background does.
+                if requiresContainersAlignedWithInner,
+                   !Self.runsAlong(c, lines: [lines[a1], lines[a2], lines[b1], lines[b2]]) { continue }
                 guard let (support, cornerness, evidenced, ends) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
                     ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, lenient: true, quarters: quarters,
@@ -479,6 +499,35 @@ extension DocumentFinder {
               interiorTexture(best.corners, in: image) >= Self.minInteriorTexture else { return nil }
         return best
     }
+
+    /// Whether each of `lines` but the frame borders runs within `maxContainerMisalignment` of one of the sides of the
+    /// quad with corners `corners` (see `container`).
+    static func runsAlong(_ corners: [SIMD2<Double>], lines: [Line]) -> Bool {
+        let least = cos(maxContainerMisalignment * Double.pi / 180)
+        for line in lines where !line.border {
+            var aligned = false
+            for i in 0..<4 {
+                let e = corners[(i + 1) & 3] - corners[i]
+                let length = (e * e).sum().squareRoot()
+                guard length > 0 else { continue }
+                // |cos| between the line's normal and the side's normal: the side's direction turned a right angle.
+                if abs((SIMD2(-e.y, e.x) * line.normal).sum()) / length >= least {
+                    aligned = true
+                    break
+                }
+            }
+            if !aligned { return false }
+        }
+        return true
+    }
+
+    /// The largest angle (degrees) between a side of the card around a photo and the photo's nearest side (see
+    /// `container`). The photo's sides and the card's meet at the same vanishing points, so they stay within a few
+    /// degrees of each other; but a photo's outline is small on the coarse image (sides of 25-40 px, where a pixel off
+    /// at each end turns a side 3-4°): a cut-off card held around its photo (portrait 7 `cut_off_0007`, fixture
+    /// `held-card-around-photo-camsim-portrait-seed7.jpg`) read 8.7° between one side and the photo's. The outlines
+    /// of background lines this refuses on the measured sets are refused at 8° and at 12° alike.
+    static let maxContainerMisalignment = 12.0
 
     /// Whether a winning quad may be a card's portrait photo, around which `container` and `cardAroundPhoto` look for
     /// the card: at least `minContainerConfidence`, and at most `maxPhotoAspect` long for its width.

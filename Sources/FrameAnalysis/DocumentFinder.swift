@@ -230,6 +230,16 @@ final class DocumentFinder {
     /// Whether a card around a photo seen square-on and longer than a whole card, its band not found, is refused
     /// (`cardAroundPhoto`). Always on; tests turn it off to show the frames it decides.
     var refusesLongCardsAroundPhotos = true
+    /// Whether the chroma search takes a card whose ring is textured one way only (a grained or striped surface it
+    /// lies on; `acceptedInColour`). Always on; tests turn it off to show the frames it decides.
+    var acceptsGrainAround = true
+    /// Whether the card around a photo-like winner must run along the winner's sides (`container`). Always on; tests
+    /// turn it off to show the frames it decides.
+    var requiresContainersAlignedWithInner = true
+    /// Whether a square-ish outline seen whole in a portrait frame with a corner far off square is a card turned away
+    /// in every quad search, not only the pitched one (`bestQuad`). Always on; tests turn it off to show the frames it
+    /// decides.
+    var admitsTurnedAwaySquares = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
