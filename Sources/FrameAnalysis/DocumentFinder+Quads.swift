@@ -194,6 +194,15 @@ extension DocumentFinder {
             if printed && !repeating {
                 best = candidate
                 bestTexture = texture
+                // Printed, but sparsely (a window's bars, a panel's seams): an outline seen whole apart from it,
+                // printed as densely as a card's face is and scoring nearly as well, is the card
+                // (`prefersDenselyPrinted`; not in the chroma search, whose colour outlines have their own rules).
+                if prefersDenselyPrinted, printSource == nil, texture < Self.denselyPrintedTexture,
+                   let dense = denselyPrinted(apartFrom: candidate, among: ranked[(rank + 1)...], image: image,
+                                              width: w, height: h) {
+                    best = dense.quad
+                    bestTexture = dense.texture
+                }
                 break
             }
             if repeating, candidate.confidence > (passedOverRepeating?.confidence ?? 0) {
@@ -210,6 +219,34 @@ extension DocumentFinder {
         if let completed = completeBand(best, image: image) { best = completed }
         return searched(best)
     }
+
+    /// The first of `later` (ranked quads after `winner`) seen whole (no frame border, every corner in the frame) and
+    /// lying apart from `winner` (neither's centre inside the other: not its print, nor around it), scoring at least
+    /// `denselyPrintedScoreShare` of its score, printed inside at least `denselyPrintedTexture` and not repeating. (Not
+    /// seen whole, a densely printed outline was a stripes' or a desk's closed by the frame, taken over a sparse winner
+    /// that the search at the detection scale would have replaced with the card.)
+    func denselyPrinted(apartFrom winner: RankedQuad, among later: ArraySlice<RankedQuad>, image: GrayImage,
+                        width w: Int, height h: Int) -> (quad: RankedQuad, texture: Double)? {
+        func quadrilateral(_ c: Corners) -> Quadrilateral { Quadrilateral(corners: [c.0, c.1, c.2, c.3]) }
+        let outline = quadrilateral(winner.corners)
+        for other in later
+        where other.score >= Self.denselyPrintedScoreShare * winner.score
+            && seenWhole(other, width: w, height: h) && Self.apart(outline, quadrilateral(other.corners)) {
+            let texture = interiorTexture(other.corners, in: image)
+            guard texture >= Self.denselyPrintedTexture,
+                  !(rejectsRepeatingInsides && periodicity.repeats(other.corners, in: printSource?.image ?? image))
+            else { continue }
+            return (other, texture)
+        }
+        return nil
+    }
+
+    /// See `denselyPrinted`: a card's face (text, photo, guilloche) put edges at 0.41-0.86 of its inside on the
+    /// traced misses of session 29; the window pane with its bars that won over a card on portrait 118 `glare_0002`,
+    /// 0.30. A first version at 0.40 (an empty scene's outline taken) and at 0.50 (a sharp GOOD card traded for a
+    /// denser outline) each lost a frame that 0.45 keeps.
+    static let denselyPrintedTexture = 0.45
+    static let denselyPrintedScoreShare = 0.8
 
     /// `quad` in canonical order (clockwise from top-left), with each side's border flag following its side.
     func searched(_ quad: RankedQuad) -> Searched {

@@ -240,6 +240,9 @@ final class DocumentFinder {
     /// in every quad search, not only the pitched one (`bestQuad`). Always on; tests turn it off to show the frames it
     /// decides.
     var admitsTurnedAwaySquares = true
+    /// Whether a sparsely printed winner gives way to a densely printed outline apart from it that scores nearly as
+    /// well (`bestQuad`, `denselyPrinted`). Always on; tests turn it off to show the frames it decides.
+    var prefersDenselyPrinted = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.

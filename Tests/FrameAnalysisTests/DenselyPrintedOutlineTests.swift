@@ -1,0 +1,48 @@
+// A winner printed only sparsely gives way to a densely printed outline apart from it that scores nearly as well
+// (`DocumentFinder.prefersDenselyPrinted`, `denselyPrinted`; docs/capture.md, "Densely printed over sparsely").
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct DenselyPrintedOutlineTests {
+    /// Fixtures/README.md: a card with a glare patch on it, below a bright window pane with its bars. The pane's
+    /// outline (0.78, edges over 0.30 of its inside: just "printed") outranked the card (0.72, 0.68): MOVE_CLOSER on
+    /// the pane for a GLARE frame. The card, apart from the pane, printed twice as densely, is taken.
+    @Test func aCardBesideABarredWindowPaneIsTakenOverThePane() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-beside-a-barred-window-pane-camsim-portrait-seed118.jpg"))
+        try analyzeExpectingCard(input, primary: .glare,
+                                 corners: [(239.01, 523.51), (588.82, 584.7), (554.5, 835.7), (191.49, 777.24)],
+                                 within: 0.01)
+        let before = try analyzeDocument(input) { $0.documentFinder.prefersDenselyPrinted = false }
+        #expect(before.primary == .moveCloser, "\(before.feedback)")
+    }
+
+    /// The swap never takes an outline inside or around the winner (a card's own photo, or a desk around it), however
+    /// densely printed, nor one scoring under 0.8 of it: `denselyPrinted` asks for one apart from it, nearly as good.
+    @Test func onlyAnOutlineApartFromTheWinnerIsTaken() throws {
+        let finder = DocumentFinder()
+        let image = GrayImage()
+        image.resize(width: 200, height: 100)
+        // Scattered dark specks on white all over (print-like, not repeating).
+        var random = SyntheticFrame.Random(state: 29)
+        for i in 0..<(200 * 100) { image.base[i] = random.next() % 4 == 0 ? 30 : 200 }
+        finder.coarseGradients.compute(image)
+        // (The quads' sides all name line 0, not a frame border: `seenWhole` reads it.)
+        finder.lines = [DocumentFinder.Line(theta: 0, rho: 0, border: false)]
+        func ranked(_ c: [(Double, Double)], score: Double) -> DocumentFinder.RankedQuad {
+            ((SIMD2(c[0].0, c[0].1), SIMD2(c[1].0, c[1].1), SIMD2(c[2].0, c[2].1), SIMD2(c[3].0, c[3].1)), score, score,
+             SIMD4(0, 0, 0, 0))
+        }
+        let winner = ranked([(10, 10), (90, 10), (90, 90), (10, 90)], score: 0.8)
+        let inside = ranked([(30, 30), (60, 30), (60, 60), (30, 60)], score: 0.79)
+        let apart = ranked([(110, 10), (190, 10), (190, 90), (110, 90)], score: 0.7)
+        let tooWeak = ranked([(110, 10), (190, 10), (190, 90), (110, 90)], score: 0.6)
+        #expect(finder.denselyPrinted(apartFrom: winner, among: [inside][...], image: image, width: 200,
+                                      height: 100) == nil)
+        #expect(finder.denselyPrinted(apartFrom: winner, among: [tooWeak][...], image: image, width: 200,
+                                      height: 100) == nil)
+        let taken = try #require(finder.denselyPrinted(apartFrom: winner, among: [inside, apart][...], image: image,
+                                                       width: 200, height: 100))
+        #expect(taken.quad.corners.0 == SIMD2(110, 10), "\(taken)")
+        #expect(taken.texture >= DocumentFinder.denselyPrintedTexture, "\(taken)")
+    }
+}
