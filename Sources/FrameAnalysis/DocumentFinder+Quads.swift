@@ -152,7 +152,7 @@ extension DocumentFinder {
                 guard let (support, cornerness, evidenced, ends) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
                     ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, quarters: quarters,
-                    coveredAtBorder: coveredAtBorder) else {
+                    coveredAtBorder: coveredAtBorder, followsFlippedRuns: followsFlippedRunsToBorder) else {
                     continue
                 }
                 if squarePart && interiorTexture((c0, c1, c2, c3), in: image) < Self.minDeepPrintedTexture { continue }
@@ -521,7 +521,7 @@ extension DocumentFinder {
                 guard let (support, cornerness, evidenced, ends) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
                     ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, lenient: true, quarters: quarters,
-                    coveredAtBorder: true) else {
+                    coveredAtBorder: true, followsFlippedRuns: followsFlippedRunsToBorder) else {
                     continue
                 }
                 let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
@@ -727,7 +727,8 @@ extension DocumentFinder {
                                  ys: SIMD4<Double>, sides: SIMD4<Int>,
                                  lenient: Bool = false,
                                  quarters byQuarter: Bool = false,
-                                 coveredAtBorder: Bool = false) -> (Double, Double, Double, Double)? {
+                                 coveredAtBorder: Bool = false,
+                                 followsFlippedRuns: Bool = true) -> (Double, Double, Double, Double)? {
         let lines = table.lines
         var supported = 0.0, visible = 0.0
         // With `coveredAtBorder`, the one side meeting a frame border that a hand may cover (see below), or -1.
@@ -822,9 +823,13 @@ extension DocumentFinder {
             }
             // Whether the side's edge runs on up to the frame border between `from` and `to` (true; also when the
             // stretch has no samples to read), or is covered there (false: with `coveredAtBorder`, one end of the
-            // side that may be covered, with hardly any edge); nil when it is neither.
+            // side that may be covered, with hardly any edge); nil when it is neither. The edge may run on at the
+            // other polarity (`followsFlippedRunsToBorder`): where the background behind the card's edge turns from
+            // darker than the card to brighter (a window, a lit wall), the same edge flips, and the stretch reads as
+            // strongly the other way; texture or background along the line reads near 0 either way.
             func reachesBorder(_ from: Double, _ to: Double, _ polarity: Double) -> Bool? {
                 guard let c = continuation(from, to, polarity), c < 0.5 else { return true }
+                if followsFlippedRuns, let flipped = continuation(from, to, -polarity), flipped >= 0.5 { return true }
                 guard coveredAtBorder, !coveredEnd, coveredSide < 0 || coveredSide == s else { return nil }
                 let part = table.segment(index, from, to)
                 return Double(part[1]) <= Self.maxCoveredEndEdgeShare * Double(part[0]) ? false : nil

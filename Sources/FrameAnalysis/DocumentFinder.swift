@@ -243,6 +243,9 @@ final class DocumentFinder {
     /// Whether a sparsely printed winner gives way to a densely printed outline apart from it that scores nearly as
     /// well (`bestQuad`, `denselyPrinted`). Always on; tests turn it off to show the frames it decides.
     var prefersDenselyPrinted = true
+    /// Whether a side meeting a frame border may carry its edge up to it at the other polarity (`evaluate`'s
+    /// `reachesBorder`). Always on; tests turn it off to show the frames it decides.
+    var followsFlippedRunsToBorder = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.

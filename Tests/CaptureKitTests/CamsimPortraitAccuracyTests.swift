@@ -27,8 +27,9 @@ struct CamsimPortraitAccuracyTests {
     /// whose errors were below the set's mean, so the mean rose to 0.0284 with no answer changed; 0.023 since
     /// 2026-12-04: the outlines found since had brought it to 0.0207, and the search at the detection scale after
     /// nothing was found to 0.0204, just above the bar; recorded with a margin of a tenth so that it cannot slide
-    /// back unnoticed.
-    static let recordedCornerError: Double? = 0.023
+    /// back unnoticed. At the bar since session 29 (0.0204 → 0.0182: `glare_0007`'s outline, found across the card's
+    /// photo and a window pane's edge, is now the card's, 0.159 → 0.047, still TILTED for GLARE): 0.0195 recorded.
+    static let recordedCornerError: Double? = 0.0195
 
     static let bar = AccuracyBar(setName: "camsim portrait", frames: GeneratedFrames.camsimPortraitSet,
                                  mode: "document", classCount: 10, knownBelowBar: knownBelowBar,
