@@ -13,8 +13,8 @@ extension DocumentFinder {
     /// - with a plainer ring around it (`ringTexture` at most `maxRingTexture` of the inside's, the ring clipped to the
     ///   frame): a card lies on, or is held before, a background that is plain next to print, while every panel, band
     ///   or photo inside a card is surrounded by the card's print. A ring whose edges run one way (a wood's grain, a
-    ///   fabric's weave, stripes: `ringCoherence` at least `PrintedRegions.maxCoherence`, as a printed region's cell
-    ///   must stay under) is no print however dense, and passes (`acceptsGrainAround`).
+    ///   fabric's weave, stripes: `ringTexture`'s coherence at least `PrintedRegions.maxCoherence`, which a printed
+    ///   region's cell must stay under) is no print however dense, and passes (`acceptsGrainAround`).
     /// An outline closed by a frame border (a card cut off, or too close) is taken too: these rules, not the border,
     /// keep the colour edges of walls, furniture and hands out (camsim: no false outline on a frame without a card
     /// either way, and seven cut-off or too-close cards found with it).

@@ -115,11 +115,10 @@ extension DocumentFinder {
                 // length is ~0.8 × the short side, a landscape frame's ~1.4 ×, so a card there shows far less
                 // perspective for its size; measured, landscape frames gained nothing from it and one card's outline
                 // was traded for a worse one.) An outline closed by a frame border is not a whole card's but the
-                // part in view
-                // of one the frame cuts, which can have any length: a square-ish one is kept when its inside is
-                // printed twice as densely as a card's must be (`minDeepPrintedTexture`, as for border-closed
-                // outlines deep in the ranking: background edges closed by the frame enclose no print), read once
-                // its outline has passed `evaluate` (below).
+                // part in view of one the frame cuts, which can have any length: a square-ish one is kept when its
+                // inside is printed twice as densely as a card's must be (`minDeepPrintedTexture`, as for
+                // border-closed outlines deep in the ranking: background edges closed by the frame enclose no
+                // print), read once its outline has passed `evaluate` (below).
                 guard aspect <= 3.2 else { continue }
                 let turnedAway = skews.worst >= Self.turnedAwaySkew
                     && (pitched || (admitsTurnedAway && h > w && borders == 0
@@ -516,8 +515,7 @@ extension DocumentFinder {
                 // The photo is printed on the card, its sides along the card's: in one plane, each side of the card
                 // runs nearly as the photo's nearest side does. An outline of background lines around a card seen at
                 // a slant (taken for a photo: squarish, turned away) runs as the background does.
-                if requiresContainersAlignedWithInner,
-                   !Self.runsAlong(c, lines: [lines[a1], lines[a2], lines[b1], lines[b2]]) { continue }
+                if requiresContainersAlignedWithInner, !Self.runsAlong(c, lines: lines, sides: sides) { continue }
                 guard let (support, cornerness, evidenced, ends) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
                     ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, lenient: true, quarters: quarters,
@@ -537,11 +535,12 @@ extension DocumentFinder {
         return best
     }
 
-    /// Whether each of `lines` but the frame borders runs within `maxContainerMisalignment` of one of the sides of the
-    /// quad with corners `corners` (see `container`).
-    static func runsAlong(_ corners: [SIMD2<Double>], lines: [Line]) -> Bool {
+    /// Whether each of the lines `sides` indexes in `lines`, but the frame borders, runs within
+    /// `maxContainerMisalignment` of one of the sides of the quad with corners `corners` (see `container`).
+    static func runsAlong(_ corners: [SIMD2<Double>], lines: [Line], sides: SIMD4<Int>) -> Bool {
         let least = cos(maxContainerMisalignment * Double.pi / 180)
-        for line in lines where !line.border {
+        for k in 0..<4 where !lines[sides[k]].border {
+            let line = lines[sides[k]]
             var aligned = false
             for i in 0..<4 {
                 let e = corners[(i + 1) & 3] - corners[i]

@@ -58,9 +58,11 @@ import Testing
         func line(degrees: Double, border: Bool = false) -> DocumentFinder.Line {
             DocumentFinder.Line(theta: degrees * Double.pi / 180, rho: 5, border: border)
         }
-        #expect(DocumentFinder.runsAlong(photo, lines: [line(degrees: 0), line(degrees: 90), line(degrees: 101)]))
-        #expect(!DocumentFinder.runsAlong(photo, lines: [line(degrees: 0), line(degrees: 103)]))
-        #expect(DocumentFinder.runsAlong(photo, lines: [line(degrees: 0), line(degrees: 45, border: true)]))
+        let lines = [line(degrees: 0), line(degrees: 90), line(degrees: 101), line(degrees: 103),
+                     line(degrees: 45, border: true)]
+        #expect(DocumentFinder.runsAlong(photo, lines: lines, sides: SIMD4(0, 1, 2, 0)))
+        #expect(!DocumentFinder.runsAlong(photo, lines: lines, sides: SIMD4(0, 1, 3, 0)))
+        #expect(DocumentFinder.runsAlong(photo, lines: lines, sides: SIMD4(0, 4, 4, 1)))
     }
 
     /// Fixtures/README.md: a small card on a grained wooden desk, its sides at the desk's brightness: found in
