@@ -226,11 +226,9 @@ extension DocumentFinder {
     /// that the search at the detection scale would have replaced with the card.)
     func denselyPrinted(apartFrom winner: RankedQuad, among later: ArraySlice<RankedQuad>, image: GrayImage,
                         width w: Int, height h: Int) -> (quad: RankedQuad, texture: Double)? {
-        func quadrilateral(_ c: Corners) -> Quadrilateral { Quadrilateral(corners: [c.0, c.1, c.2, c.3]) }
-        let outline = quadrilateral(winner.corners)
         for other in later
         where other.score >= Self.denselyPrintedScoreShare * winner.score
-            && seenWhole(other, width: w, height: h) && Self.apart(outline, quadrilateral(other.corners)) {
+            && seenWhole(other, width: w, height: h) && Self.apart(winner.corners, other.corners) {
             let texture = interiorTexture(other.corners, in: image)
             guard texture >= Self.denselyPrintedTexture,
                   !(rejectsRepeatingInsides && periodicity.repeats(other.corners, in: printSource?.image ?? image))
@@ -238,6 +236,23 @@ extension DocumentFinder {
             return (other, texture)
         }
         return nil
+    }
+
+    /// `apart` for corner tuples (no arrays: it runs in the quad search): neither quad's centre inside the other.
+    static func apart(_ a: Corners, _ b: Corners) -> Bool {
+        @inline(__always) func centre(_ q: Corners) -> SIMD2<Double> { (q.0 + q.1 + q.2 + q.3) / 4 }
+        @inline(__always) func contains(_ q: Corners, _ p: SIMD2<Double>) -> Bool {
+            // Every side's cross product of one sign (either way round), as `Quadrilateral.contains`.
+            var sign = 0.0
+            @inline(__always) func turnsWith(_ u: SIMD2<Double>, _ v: SIMD2<Double>) -> Bool {
+                let cross = (v.x - u.x) * (p.y - u.y) - (v.y - u.y) * (p.x - u.x)
+                if cross * sign < 0 { return false }
+                if cross != 0 { sign = cross }
+                return true
+            }
+            return turnsWith(q.0, q.1) && turnsWith(q.1, q.2) && turnsWith(q.2, q.3) && turnsWith(q.3, q.0)
+        }
+        return !contains(a, centre(b)) && !contains(b, centre(a))
     }
 
     /// See `denselyPrinted`: a card's face (text, photo, guilloche) put edges at 0.41-0.86 of its inside on the
