@@ -120,10 +120,9 @@ extension DocumentFinder {
                 // border-closed outlines deep in the ranking: background edges closed by the frame enclose no
                 // print), read once its outline has passed `evaluate` (below).
                 guard aspect <= 3.2 else { continue }
-                let turnedAway = skews.worst >= Self.turnedAwaySkew
+                let squarePart = aspect < 1.2 && skews.least < 0.17 && !(skews.worst >= Self.turnedAwaySkew
                     && (pitched || (admitsTurnedAway && h > w && borders == 0
-                                    && Self.inFrame(c0, c1, c2, c3, width: w, height: h)))
-                let squarePart = !(aspect >= 1.2 || skews.least >= 0.17 || turnedAway)
+                                    && Quadrilateral.liesInside(c0, c1, c2, c3, width: w, height: h))))
                 if squarePart && !(admitsSquarePrintedPartsAtBorders && borders > 0) { continue }
                 let sides = SIMD4(a1, b2, a2, b1)
                 // Bound the score again before reading the profiles: a side cannot have more samples of one
@@ -240,19 +239,9 @@ extension DocumentFinder {
 
     /// `apart` for corner tuples (no arrays: it runs in the quad search): neither quad's centre inside the other.
     static func apart(_ a: Corners, _ b: Corners) -> Bool {
-        @inline(__always) func centre(_ q: Corners) -> SIMD2<Double> { (q.0 + q.1 + q.2 + q.3) / 4 }
-        @inline(__always) func contains(_ q: Corners, _ p: SIMD2<Double>) -> Bool {
-            // Every side's cross product of one sign (either way round), as `Quadrilateral.contains`.
-            var sign = 0.0
-            @inline(__always) func turnsWith(_ u: SIMD2<Double>, _ v: SIMD2<Double>) -> Bool {
-                let cross = (v.x - u.x) * (p.y - u.y) - (v.y - u.y) * (p.x - u.x)
-                if cross * sign < 0 { return false }
-                if cross != 0 { sign = cross }
-                return true
-            }
-            return turnsWith(q.0, q.1) && turnsWith(q.1, q.2) && turnsWith(q.2, q.3) && turnsWith(q.3, q.0)
-        }
-        return !contains(a, centre(b)) && !contains(b, centre(a))
+        let centreA = (a.0 + a.1 + a.2 + a.3) / 4, centreB = (b.0 + b.1 + b.2 + b.3) / 4
+        return !Quadrilateral.contains(a.0, a.1, a.2, a.3, centreB)
+            && !Quadrilateral.contains(b.0, b.1, b.2, b.3, centreA)
     }
 
     /// See `denselyPrinted`: a card's face (text, photo, guilloche) put edges at 0.41-0.86 of its inside on the
@@ -296,16 +285,8 @@ extension DocumentFinder {
     /// Whether a ranked quad has no frame-border side and every corner inside the frame.
     func seenWhole(_ quad: RankedQuad, width w: Int, height h: Int) -> Bool {
         for s in 0..<4 where lines[quad.sides[s]].border { return false }
-        return Self.inFrame(quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3, width: w, height: h)
-    }
-
-    /// Whether every corner lies inside a `w` × `h` frame (pixel centres 0 through w − 1 and h − 1).
-    @inline(__always)
-    static func inFrame(_ c0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ c3: SIMD2<Double>,
-                        width w: Int, height h: Int) -> Bool {
-        let low = pointwiseMin(pointwiseMin(c0, c1), pointwiseMin(c2, c3))
-        let high = pointwiseMax(pointwiseMax(c0, c1), pointwiseMax(c2, c3))
-        return low.x >= 0 && low.y >= 0 && high.x <= Double(w - 1) && high.y <= Double(h - 1)
+        return Quadrilateral.liesInside(quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3, width: w,
+                                        height: h)
     }
 
     /// The share of a band's edge among the vote's lines that must carry an edge of one polarity.

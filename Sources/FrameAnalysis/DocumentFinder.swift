@@ -618,7 +618,7 @@ final class DocumentFinder {
 
     /// Whether neither quad's centre lies inside the other (two outlines apart, not one inside or around the other).
     static func apart(_ a: Quadrilateral, _ b: Quadrilateral) -> Bool {
-        func centre(_ q: Quadrilateral) -> SIMD2<Double> { q.corners.reduce(SIMD2(0, 0), +) / 4 }
-        return !a.contains(centre(b)) && !b.contains(centre(a))
+        apart((a.corners[0], a.corners[1], a.corners[2], a.corners[3]),
+              (b.corners[0], b.corners[1], b.corners[2], b.corners[3]))
     }
 }

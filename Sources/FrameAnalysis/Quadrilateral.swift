@@ -7,21 +7,39 @@ struct Quadrilateral: Equatable {
 
     /// Whether every corner lies inside a `width × height` image (pixel centres 0 … width − 1, 0 … height − 1).
     func liesInside(width: Int, height: Int) -> Bool {
-        corners.allSatisfy { p in
-            p.x >= 0 && p.y >= 0 && p.x <= Double(width - 1) && p.y <= Double(height - 1)
-        }
+        corners.allSatisfy { Self.inImage($0, width: width, height: height) }
+    }
+
+    /// `liesInside` for four corners given apart (no array: the quad search asks it of candidate quads).
+    @inline(__always)
+    static func liesInside(_ c0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ c3: SIMD2<Double>,
+                           width: Int, height: Int) -> Bool {
+        inImage(c0, width: width, height: height) && inImage(c1, width: width, height: height)
+            && inImage(c2, width: width, height: height) && inImage(c3, width: width, height: height)
+    }
+
+    @inline(__always)
+    static func inImage(_ p: SIMD2<Double>, width: Int, height: Int) -> Bool {
+        p.x >= 0 && p.y >= 0 && p.x <= Double(width - 1) && p.y <= Double(height - 1)
     }
 
     /// Whether `point` lies inside the quad (on the same side of all four sides; convex quads only).
     func contains(_ point: SIMD2<Double>) -> Bool {
+        Self.contains(corners[0], corners[1], corners[2], corners[3], point)
+    }
+
+    /// `contains` for four corners given apart (no array).
+    @inline(__always)
+    static func contains(_ c0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ c3: SIMD2<Double>,
+                         _ point: SIMD2<Double>) -> Bool {
         var sign = 0.0
-        for i in 0..<4 {
-            let a = corners[i], b = corners[(i + 1) % 4]
+        @inline(__always) func turnsWith(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
             let cross = (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
             if cross * sign < 0 { return false }
             if cross != 0 { sign = cross }
+            return true
         }
-        return true
+        return turnsWith(c0, c1) && turnsWith(c1, c2) && turnsWith(c2, c3) && turnsWith(c3, c0)
     }
 
     /// Shoelace area.

@@ -17,14 +17,17 @@ import Testing
     }
 
     /// The swap never takes an outline inside or around the winner (a card's own photo, or a desk around it), however
-    /// densely printed, nor one scoring under 0.8 of it: `denselyPrinted` asks for one apart from it, nearly as good.
+    /// densely printed, nor one scoring under 0.8 of it, nor a bare one: `denselyPrinted` asks for one apart from it,
+    /// nearly as good, printed at least `denselyPrintedTexture`.
     @Test func onlyAnOutlineApartFromTheWinnerIsTaken() throws {
         let finder = DocumentFinder()
         let image = GrayImage()
         image.resize(width: 200, height: 100)
-        // Scattered dark specks on white all over (print-like, not repeating).
+        // Scattered dark specks on white (print-like, not repeating) on the left half, the right half bare first.
         var random = SyntheticFrame.Random(state: 29)
-        for i in 0..<(200 * 100) { image.base[i] = random.next() % 4 == 0 ? 30 : 200 }
+        for y in 0..<100 {
+            for x in 0..<200 { image.base[y * 200 + x] = x < 100 && random.next() % 4 == 0 ? 30 : 200 }
+        }
         finder.coarseGradients.compute(image)
         // (The quads' sides all name line 0, not a frame border: `seenWhole` reads it.)
         finder.lines = [DocumentFinder.Line(theta: 0, rho: 0, border: false)]
@@ -40,6 +43,11 @@ import Testing
                                       height: 100) == nil)
         #expect(finder.denselyPrinted(apartFrom: winner, among: [tooWeak][...], image: image, width: 200,
                                       height: 100) == nil)
+        // Apart and scoring well, but bare: not printed densely enough.
+        #expect(finder.denselyPrinted(apartFrom: winner, among: [apart][...], image: image, width: 200,
+                                      height: 100) == nil)
+        for y in 0..<100 { for x in 100..<200 where random.next() % 4 == 0 { image.base[y * 200 + x] = 30 } }
+        finder.coarseGradients.compute(image)
         let taken = try #require(finder.denselyPrinted(apartFrom: winner, among: [inside, apart][...], image: image,
                                                        width: 200, height: 100))
         #expect(taken.quad.corners.0 == SIMD2(110, 10), "\(taken)")

@@ -31,12 +31,12 @@ import Testing
     }
 
     /// A square-ish outline closed by a frame border or with a corner outside the frame stays a square part (the
-    /// gate's other half): `inFrame` is what decides it.
+    /// gate's other half): `Quadrilateral.liesInside` on the four corners is what decides it.
     @Test func onlyOutlinesWithEveryCornerInTheFrameCount() {
         let inside = [SIMD2(0.0, 0), SIMD2(99.0, 0), SIMD2(99.0, 49), SIMD2(0.0, 49)]
-        #expect(DocumentFinder.inFrame(inside[0], inside[1], inside[2], inside[3], width: 100, height: 50))
-        #expect(!DocumentFinder.inFrame(inside[0], inside[1], SIMD2(99.5, 49), inside[3], width: 100, height: 50))
-        #expect(!DocumentFinder.inFrame(SIMD2(-0.1, 0), inside[1], inside[2], inside[3], width: 100, height: 50))
+        #expect(Quadrilateral.liesInside(inside[0], inside[1], inside[2], inside[3], width: 100, height: 50))
+        #expect(!Quadrilateral.liesInside(inside[0], inside[1], SIMD2(99.5, 49), inside[3], width: 100, height: 50))
+        #expect(!Quadrilateral.liesInside(SIMD2(-0.1, 0), inside[1], inside[2], inside[3], width: 100, height: 50))
     }
 
     /// Fixtures/README.md: a card lying on a wooden desk, turned 28° away (1.32 long, 0.93): taken for a photo, the
