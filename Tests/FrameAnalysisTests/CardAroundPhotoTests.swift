@@ -9,24 +9,19 @@ import Testing
     /// sides were not among the vote's lines: MOVE_CLOSER (fill 0.03) for a GOOD frame. Searched for beyond the
     /// panel's sides, the card's sides are found and the card taken.
     @Test func aCardWhosePanelWonIsFoundAroundIt() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("card-around-a-print-panel-thumb-over-its-side-camsim-portrait-seed86.jpg"))
-        try analyzeExpectingCard(input, primary: .good,
-                                 corners: [(94.59, 594.91), (670.74, 587.22), (659.88, 946.05), (110.64, 931.44)],
-                                 within: 0.01)
-        let before = try analyzeDocument(input) { $0.documentFinder.searchesAroundPhotos = false }
-        #expect(before.primary == .moveCloser, "\(before.feedback)")
+        let before = try expectRuleDecides(
+            "card-around-a-print-panel-thumb-over-its-side-camsim-portrait-seed86.jpg", primary: .good,
+            corners: [(94.59, 594.91), (670.74, 587.22), (659.88, 946.05), (110.64, 931.44)], within: 0.01,
+            before: .moveCloser) { $0.documentFinder.searchesAroundPhotos = false }
         #expect((before.metrics["fill"] ?? 1) < 0.05, "\(before.metrics)")
     }
 
     /// Fixtures/README.md: a light card on a light wall, its edges faint; its photo's crisp frame won at 0.90:
     /// MOVE_CLOSER for a GOOD frame. The card around the photo is found among the bands' lines.
     @Test func aLightCardOnALightWallIsFoundAroundItsPhoto() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("light-card-on-light-wall-around-its-photo-camsim-seed85.jpg"))
-        try analyzeExpectingCard(input, primary: .good,
-                                 corners: [(482.51, 215.93), (1427.45, 185.34), (1392.93, 797.95), (553.11, 820.21)],
-                                 within: 0.01)
-        let before = try analyzeDocument(input) { $0.documentFinder.searchesAroundPhotos = false }
-        #expect(before.primary == .moveCloser, "\(before.feedback)")
+        try expectRuleDecides("light-card-on-light-wall-around-its-photo-camsim-seed85.jpg", primary: .good,
+                              corners: [(482.51, 215.93), (1427.45, 185.34), (1392.93, 797.95), (553.11, 820.21)],
+                              within: 0.01, before: .moveCloser) { $0.documentFinder.searchesAroundPhotos = false }
     }
 
     /// Fixtures/README.md: a light card turned 49° away on a wall of its shade, a thumb over its bottom side. The

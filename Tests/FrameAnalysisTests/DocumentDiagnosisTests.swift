@@ -8,7 +8,7 @@ import Testing
     /// A card the engine finds: every true side has a candidate line on it that the first quad search uses, the
     /// outline around the true corners scores as the finder's own winner does, and its inside is printed.
     @Test func aFoundCardHasEverySideAmongTheSearchedLines() throws {
-        let input = FrameInput.jpeg(try documentFrame().jpeg())
+        let input = FrameInput.jpeg(documentFrame().jpeg())
         let diagnosis = try FrameAnalyzer().diagnoseDocument(input, truth: Self.points(goodCorners))
         #expect(diagnosis.detectionWidth == 320 && diagnosis.detectionHeight == 180)
         #expect(diagnosis.foundConfidence >= AnalysisThresholds.default.minDocumentConfidence)
@@ -47,7 +47,7 @@ import Testing
         frame.drawCard(corners: [(330.0, 60.0), (610.0, 64.0), (606.0, 240.0), (334.0, 236.0)])
         frame.addNoise(amplitude: 3, seed: 5)
         let empty = [(40.0, 150.0), (230.0, 110.0), (260.0, 280.0), (70.0, 320.0)]
-        let diagnosis = try FrameAnalyzer().diagnoseDocument(.jpeg(try frame.jpeg()), truth: Self.points(empty))
+        let diagnosis = try FrameAnalyzer().diagnoseDocument(.jpeg(frame.jpeg()), truth: Self.points(empty))
         #expect(diagnosis.foundConfidence >= AnalysisThresholds.default.minDocumentConfidence, "the card beside it")
         #expect(diagnosis.truthConfidence == nil)
         #expect(diagnosis.truthPrint < 0.05)
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func aTrueOutlineNeedsFourFiniteCorners() throws {
-        let input = FrameInput.jpeg(try documentFrame().jpeg())
+        let input = FrameInput.jpeg(documentFrame().jpeg())
         #expect(throws: FrameAnalysisError.self) {
             try FrameAnalyzer().diagnoseDocument(input, truth: Array(Self.points(goodCorners).prefix(3)))
         }
@@ -94,7 +94,7 @@ import Testing
     /// frame has no reading.
     @Test func aCutOffCardIsScoredWithTheFrameBorderClosingIt() throws {
         let corners = [(330.0, 60.0), (700.0, 70.0), (690.0, 300.0), (335.0, 292.0)]
-        let input = FrameInput.jpeg(try documentFrame(corners: corners).jpeg())
+        let input = FrameInput.jpeg(documentFrame(corners: corners).jpeg())
         let diagnosis = try FrameAnalyzer().diagnoseDocument(input, truth: Self.points(corners))
         #expect(diagnosis.truthCutOff)
         let truth = try #require(diagnosis.truthConfidence)
@@ -118,7 +118,7 @@ import Testing
 
     /// A card seen whole is scored as before (tracked around its corners): not cut off, no side readings.
     @Test func aWholeCardHasNoCutOffReadings() throws {
-        let diagnosis = try FrameAnalyzer().diagnoseDocument(.jpeg(try documentFrame().jpeg()),
+        let diagnosis = try FrameAnalyzer().diagnoseDocument(.jpeg(documentFrame().jpeg()),
                                                              truth: Self.points(goodCorners))
         #expect(!diagnosis.truthCutOff && diagnosis.truthSideReadings == nil && diagnosis.truthHeldConfidence == nil)
         #expect(diagnosis.truthOutline?.count == 4)

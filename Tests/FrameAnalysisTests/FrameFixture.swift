@@ -30,3 +30,17 @@ func analyzeDocument(_ input: FrameInput, with configure: (FrameAnalyzer) -> Voi
     configure(analyzer)
     return try analyzer.analyze(input, mode: .document)
 }
+
+/// A fixture whose answer one rule decides: analysed as is, `Fixtures/<fixture>` answers `primary` first with the
+/// card's outline (every corner within `share` of the diagonal of `corners`); with the rule turned off by `off`, it
+/// answers `before` first. The analysis without the rule is returned for the test's own further checks.
+@discardableResult
+func expectRuleDecides(_ fixture: String, primary: FeedbackCode, corners: [(Double, Double)], within share: Double,
+                       before: FeedbackCode, sourceLocation: SourceLocation = #_sourceLocation,
+                       off: (FrameAnalyzer) -> Void) throws -> FrameAnalysis {
+    let input = FrameInput.jpeg(try fixtureBytes(fixture))
+    try analyzeExpectingCard(input, primary: primary, corners: corners, within: share, sourceLocation: sourceLocation)
+    let without = try analyzeDocument(input, with: off)
+    #expect(without.primary == before, "\(without.feedback)", sourceLocation: sourceLocation)
+    return without
+}

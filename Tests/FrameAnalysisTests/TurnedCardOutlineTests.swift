@@ -11,23 +11,17 @@ import Testing
     /// across the card, 1.50 long, 5.5° off square, at 0.66: GOOD for a TILTED frame, an auto-capture of a turned
     /// card. Seen whole with its worst corner 24° off square, it is now a card turned away (0.75).
     @Test func aTurnedCardWithOneCornerNearSquareIsNotCapturedAsGood() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("turned-card-one-corner-near-square-camsim-portrait-seed111.jpg"))
-        try analyzeExpectingCard(input, primary: .tilted,
-                                 corners: [(109.35, 659.89), (418.39, 710.13), (365.16, 1140.38), (70.3, 925.21)],
-                                 within: 0.015)
-        let before = try analyzeDocument(input) { $0.documentFinder.admitsTurnedAwaySquares = false }
-        #expect(before.primary == .good, "\(before.feedback)")
+        try expectRuleDecides("turned-card-one-corner-near-square-camsim-portrait-seed111.jpg", primary: .tilted,
+                              corners: [(109.35, 659.89), (418.39, 710.13), (365.16, 1140.38), (70.3, 925.21)],
+                              within: 0.015, before: .good) { $0.documentFinder.admitsTurnedAwaySquares = false }
     }
 
     /// Fixtures/README.md: a card lying on a plain desk, turned 33° away, its outline 1.04 long: refused as a square
     /// object, an outline running out of the frame won (0.67): CUT_OFF for a TILTED frame. Now TILTED at 0.82.
     @Test func aTurnedCardOnAPlainDeskIsTilted() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("turned-card-one-corner-near-square-camsim-portrait-seed118.jpg"))
-        try analyzeExpectingCard(input, primary: .tilted,
-                                 corners: [(93.8, 518.95), (445.14, 567.85), (367.84, 1012.85), (67.13, 773.71)],
-                                 within: 0.01)
-        let before = try analyzeDocument(input) { $0.documentFinder.admitsTurnedAwaySquares = false }
-        #expect(before.primary == .cutOff, "\(before.feedback)")
+        try expectRuleDecides("turned-card-one-corner-near-square-camsim-portrait-seed118.jpg", primary: .tilted,
+                              corners: [(93.8, 518.95), (445.14, 567.85), (367.84, 1012.85), (67.13, 773.71)],
+                              within: 0.01, before: .cutOff) { $0.documentFinder.admitsTurnedAwaySquares = false }
     }
 
     /// A square-ish outline closed by a frame border or with a corner outside the frame stays a square part (the
@@ -43,12 +37,11 @@ import Testing
     /// card "around" it was an outline of the desk's lines (0.86, fill 0.91: MOVE_AWAY for a TILTED frame), whose
     /// sides do not run along the card's; a card's sides run along its photo's.
     @Test func anOutlineAroundATurnedCardThatDoesNotRunAlongItIsNoCard() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("turned-card-taken-for-a-photo-camsim-portrait-seed101.jpg"))
-        try analyzeExpectingCard(input, primary: .tilted,
-                                 corners: [(341.16, 492.64), (892.93, 205.77), (890.62, 757.86), (346.48, 830.25)],
-                                 within: 0.01)
-        let before = try analyzeDocument(input) { $0.documentFinder.requiresContainersAlignedWithInner = false }
-        #expect(before.primary == .moveAway, "\(before.feedback)")
+        try expectRuleDecides("turned-card-taken-for-a-photo-camsim-portrait-seed101.jpg", primary: .tilted,
+                              corners: [(341.16, 492.64), (892.93, 205.77), (890.62, 757.86), (346.48, 830.25)],
+                              within: 0.01, before: .moveAway) {
+            $0.documentFinder.requiresContainersAlignedWithInner = false
+        }
     }
 
     /// `runsAlong`: a line within 12° of a side passes, one turned further from every side does not, and a frame
@@ -69,12 +62,10 @@ import Testing
     /// colour at 0.98, then refused because the ring around it was textured (0.74, over half its inside's 0.59). The
     /// ring's edges all run one way (the grain, coherence 1.00): no print. MOVE_CLOSER, not NO_DOCUMENT.
     @Test func aCardOnAGrainedSurfaceIsTakenInColour() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("small-card-on-wood-grain-found-in-colour-camsim-portrait-seed120.jpg"))
-        try analyzeExpectingCard(input, primary: .moveCloser,
-                                 corners: [(370.46, 638.34), (734.0, 605.79), (757.89, 832.76), (389.13, 865.99)],
-                                 within: 0.01)
-        let before = try analyzeDocument(input) { $0.documentFinder.acceptsGrainAround = false }
-        #expect(before.primary == .noDocument, "\(before.feedback)")
+        try expectRuleDecides("small-card-on-wood-grain-found-in-colour-camsim-portrait-seed120.jpg",
+                              primary: .moveCloser,
+                              corners: [(370.46, 638.34), (734.0, 605.79), (757.89, 832.76), (389.13, 865.99)],
+                              within: 0.01, before: .noDocument) { $0.documentFinder.acceptsGrainAround = false }
     }
 
     /// `ringTexture`'s coherence: a ring of vertical stripes reads near 1, a ring of scattered dots (edges every way,
