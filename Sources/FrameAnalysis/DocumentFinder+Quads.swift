@@ -25,7 +25,7 @@ extension DocumentFinder {
         let activeCount = active.count
         let crossing = crossings.baseAddress!, steep = steepMasks.baseAddress!, pairStart = pairStarts.baseAddress!
         let active = self.active, weighsUnseen = weighsUnseenSidesAsBorders, prunes = prunesUnsupportedSides
-        let admitsTurnedAway = admitsTurnedAwaySquares
+        let admitsTurnedAway = admitsTurnedAwaySquares, portrait = portraitFrame ?? (h > w)
         // The few best distinct quads, best first: the winner is the best one whose inside is printed (below).
         var ranked: [RankedQuad] = []
         ranked.reserveCapacity(verified + 1)
@@ -121,7 +121,7 @@ extension DocumentFinder {
                 // print), read once its outline has passed `evaluate` (below).
                 guard aspect <= 3.2 else { continue }
                 let squarePart = aspect < 1.2 && skews.least < 0.17 && !(skews.worst >= Self.turnedAwaySkew
-                    && (pitched || (admitsTurnedAway && h > w && borders == 0
+                    && (pitched || (admitsTurnedAway && portrait && borders == 0
                                     && Quadrilateral.liesInside(c0, c1, c2, c3, width: w, height: h))))
                 if squarePart && !(admitsSquarePrintedPartsAtBorders && borders > 0) { continue }
                 let sides = SIMD4(a1, b2, a2, b1)

@@ -246,6 +246,11 @@ final class DocumentFinder {
     /// Whether a side meeting a frame border may carry its edge up to it at the other polarity (`evaluate`'s
     /// `reachesBorder`). Always on; tests turn it off to show the frames it decides.
     var followsFlippedRunsToBorder = true
+    /// Whether the frame being searched is portrait (taller than wide), when the searched image is only a window of
+    /// it (`FrameAnalyzer.findInPrintedRegions`); nil: the searched image is the frame, and its own shape tells. The
+    /// rules that hold only in portrait frames (a card turned or pitched far away, `admitsTurnedAwaySquares` and the
+    /// pitched search) follow the camera's field of view, which is the frame's, not a window's.
+    var portraitFrame: Bool?
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
@@ -365,6 +370,7 @@ final class DocumentFinder {
     func find(coarse: GrayImage, working: GrayImage, acceptance: Double, widerSearchMaxLuma: Double,
               gradientsComputed: Bool = false, fallbacks: Bool = true, votingAtDetectionScale: Bool = false) -> Found? {
         let w = coarse.width, h = coarse.height
+        let portrait = portraitFrame ?? (h > w)
         passedOverRepeating = nil
         guard w >= 16, h >= 16 else { return nil }
         guard readFirstLines(coarse, gradientsComputed: gradientsComputed,
@@ -434,7 +440,7 @@ final class DocumentFinder {
                    completesThreeSides(fourth.winner, searchedFrom: firstSearched, width: w, height: h) {
                     if fourth.quad.skewDegrees <= Self.maxSearchedSkew {
                         found = fourth
-                    } else if h > w {
+                    } else if portrait {
                         pitchedFourth = fourth
                     }
                 }
@@ -461,7 +467,7 @@ final class DocumentFinder {
             // corner in the frame) and far off square (`minPitchedSkew`): the card looked for is turned far away.
             // (In a landscape frame the focal length is about 0.8 × the long side: the sides meet inside only past
             // ~60°, beyond a card shown.)
-            if (found?.confidence ?? 0) < acceptance, h > w {
+            if (found?.confidence ?? 0) < acceptance, portrait {
                 func accept(_ pitched: Searched?) {
                     if let pitched, pitched.confidence > (found?.confidence ?? 0),
                        seenWhole(pitched.winner, width: w, height: h), pitched.quad.skewDegrees >= Self.minPitchedSkew {

@@ -15,6 +15,10 @@ extension FrameAnalyzer {
         // (The finder's record of what the frame-wide search passed over stays as that search left it.)
         let passedOver = documentFinder.passedOverRepeating
         defer { documentFinder.passedOverRepeating = passedOver }
+        // A window's shape is not the frame's: the finder's portrait-only rules follow the frame's (the camera's
+        // field of view).
+        documentFinder.portraitFrame = working.height > working.width
+        defer { documentFinder.portraitFrame = nil }
         if !regionsRead {
             printGradients.compute(detection)
             printedRegions.find(gradients: printGradients, width: detection.width, height: detection.height)

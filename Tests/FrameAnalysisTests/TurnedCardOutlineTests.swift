@@ -24,6 +24,30 @@ import Testing
                               within: 0.01, before: .cutOff) { $0.documentFinder.admitsTurnedAwaySquares = false }
     }
 
+    /// The turned-away rule holds in portrait frames, whose field of view it follows; a window of a portrait frame
+    /// can be landscape-shaped (the searches around printed regions). A landscape window around the seed-111 card
+    /// (working scale): searched as a landscape frame, the card is refused as a square object; told it is a window
+    /// of a portrait frame (`portraitFrame`, set by `FrameAnalyzer.findInPrintedRegions`), it is the card.
+    @Test func aLandscapeWindowOfAPortraitFrameFollowsTheFrame() throws {
+        let working = GrayImage(), window = GrayImage()
+        try JPEGGrayDecoder().decode(try fixtureBytes("turned-card-one-corner-near-square-camsim-portrait-seed111.jpg"),
+                                     into: working, longSide: 640, maxPixels: 1 << 24)
+        try #require(working.width == 360 && working.height == 640)
+        window.crop(from: working, x: 0, y: 300, width: 360, height: 300)
+        let card = [(55.0, 30.0), (209.0, 55.0), (183.0, 270.0), (35.0, 163.0)]
+        func error(_ found: DocumentFinder.Found?) -> Double {
+            guard let found else { return .infinity }
+            return zip(found.quad.corners, card).map { c, e in ((c.x - e.0) * (c.x - e.0) + (c.y - e.1) * (c.y - e.1))
+                .squareRoot() }.max()!
+        }
+        let finder = DocumentFinder()
+        let asLandscape = finder.find(coarse: window, working: window, acceptance: 0.6, widerSearchMaxLuma: 225)
+        #expect(error(asLandscape) > 20, "\(String(describing: asLandscape?.quad.corners))")
+        finder.portraitFrame = true
+        let asPortraitWindow = finder.find(coarse: window, working: window, acceptance: 0.6, widerSearchMaxLuma: 225)
+        #expect(error(asPortraitWindow) < 8, "\(String(describing: asPortraitWindow?.quad.corners))")
+    }
+
     /// A square-ish outline closed by a frame border or with a corner outside the frame stays a square part (the
     /// gate's other half): `Quadrilateral.liesInside` on the four corners is what decides it.
     @Test func onlyOutlinesWithEveryCornerInTheFrameCount() {
