@@ -46,10 +46,9 @@ extension DocumentFinder {
                 added = true
             }
         }
-        guard added else { return nil }
-        guard let card = container(of: photo, image: image, width: w, height: h, quarters: false,
-                                   confidenceShare: Self.photoBandContainerShare),
-              seenWhole(card, width: w, height: h) else { return nil }
+        guard added, let card = container(of: photo, image: image, width: w, height: h, quarters: false,
+                                          confidenceShare: Self.photoBandContainerShare),
+              seenWhole(card, width: w, height: h) else { return cutCardAround(photo, image: image) }
         // Seen square-on, the card around a photo is no longer than a whole card: a longer one lacks a band, one of
         // its sides a line across the card that the lenient gates let pass. Its band is looked for as `find` looks
         // for a winner's; not found there, the card is not taken (camsim 108 `tilted_0000`: a card turned 49° away,
@@ -59,6 +58,37 @@ extension DocumentFinder {
         guard let completed = completeBand(card, image: image, searching: true),
               !Self.longSeenSquareOn(completed) else { return nil }
         return completed
+    }
+
+    /// The card the frame cuts around `photo` (a photo-like winner seen whole, around which no whole card was found),
+    /// or nil. A card leaving the frame, or held too close, shows its photo whole while its own outline is closed by
+    /// the frame's border, and its photo, a crisp printed rectangle, wins the search: the answer was MOVE_CLOSER on
+    /// the photo. Its outline is looked for among the lines the searches read (the bands' too) as `container` looks
+    /// for a whole card's, closed by a frame border and measured only across (`container`'s `cut`), and taken only
+    /// when it is more confident than the photo and printed beside it as a card's face is: text lines, not a desk or a
+    /// window around a whole card taken for a photo (`printedBesidePhoto`).
+    func cutCardAround(_ photo: RankedQuad, image: GrayImage) -> RankedQuad? {
+        guard takesCutCardsAroundPhotos,
+              let card = container(of: photo, image: image, width: image.width, height: image.height, quarters: false,
+                                   cut: true),
+              card.confidence > photo.confidence, printedBesidePhoto(photo, in: card, image: image) else { return nil }
+        return card
+    }
+
+    /// Whether the part of `card` beside `photo` (inside the card shrunk by a tenth about its centre, outside the photo
+    /// grown by 15 % about its own) is printed as a card's face is: at least `minPrintBesidePhoto` of it on an edge,
+    /// those edges running every way (coherence under `PrintedRegions.maxCoherence`; a grain's or stripes' run one
+    /// way). Read on the image the print is judged on (`printSource`, as `interiorTexture` does).
+    func printedBesidePhoto(_ photo: RankedQuad, in card: RankedQuad, image: GrayImage) -> Bool {
+        let k = [card.corners.0, card.corners.1, card.corners.2, card.corners.3]
+        let p = [photo.corners.0, photo.corners.1, photo.corners.2, photo.corners.3]
+        let kc = (k[0] + k[1] + k[2] + k[3]) / 4, pc = (p[0] + p[1] + p[2] + p[3]) / 4
+        let source = printSource?.image ?? image
+        let beside = Self.edgeTexture(inside: Quadrilateral(corners: k.map { kc + ($0 - kc) * 0.9 }),
+                                      outside: Quadrilateral(corners: p.map { pc + ($0 - pc) * 1.15 }),
+                                      gradients: printSource?.gradients ?? coarseGradients,
+                                      width: source.width, height: source.height)
+        return beside.share >= Self.minPrintBesidePhoto && beside.coherence < PrintedRegions.maxCoherence
     }
 
     /// Whether `quad` is seen nearly square-on as the band search takes it (`maxSquareOnSkew`: on the coarse image,

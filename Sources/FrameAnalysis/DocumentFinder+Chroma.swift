@@ -65,18 +65,26 @@ extension DocumentFinder {
     /// (λ1 − λ2) / (λ1 + λ2): 0 for directions spread every way, as print's are, 1 for one direction, as a grain's
     /// or stripes' are). Rows are read as `Quadrilateral.span`s of the two outlines.
     func ringTexture(_ corners: [SIMD2<Double>], in image: GrayImage) -> (share: Double, coherence: Double) {
-        let w = image.width, h = image.height
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
-        let inner = Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.08 })
-        let outer = Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.35 })
+        return Self.edgeTexture(inside: Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.35 }),
+                                outside: Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.08 }),
+                                gradients: lumaGradients, width: image.width, height: image.height)
+    }
+
+    /// Share of the samples inside `outer` and outside `hole` (every other row and column, within the image, not its
+    /// outermost rows and columns, whose gradients are not computed) whose gradient magnitude in `gradients` is at
+    /// least its weak edge threshold, and the coherence of those edges' directions (the structure tensor's
+    /// (λ1 − λ2) / (λ1 + λ2): 0 for directions spread every way, as print's are, 1 for one direction, as a grain's
+    /// or stripes' are). Rows are read as `Quadrilateral.span`s of the two outlines.
+    static func edgeTexture(inside outer: Quadrilateral, outside hole: Quadrilateral, gradients: SobelGradients,
+                            width w: Int, height h: Int) -> (share: Double, coherence: Double) {
         let rows = outer.boundingRows
-        let mp = lumaGradients.magnitude.baseAddress!, weak = UInt16(lumaGradients.weakThreshold)
-        let gxp = lumaGradients.gx.baseAddress!, gyp = lumaGradients.gy.baseAddress!
+        let mp = gradients.magnitude.baseAddress!, weak = UInt16(gradients.weakThreshold)
+        let gxp = gradients.gx.baseAddress!, gyp = gradients.gy.baseAddress!
         var inRing = 0, textured = 0
         var xx = 0.0, yy = 0.0, xy = 0.0
-        // Not the image's outermost rows and columns (their gradients are not computed).
         for y in stride(from: max(1, rows.lo), to: min(h - 1, rows.hi), by: 2) {
-            let (lo, hi) = outer.span(row: y, width: w - 1), hole = inner.span(row: y, width: w - 1)
+            let (lo, hi) = outer.span(row: y, width: w - 1), hole = hole.span(row: y, width: w - 1)
             for x in stride(from: max(1, lo), to: hi, by: 2) where x < hole.lo || x >= hole.hi {
                 inRing += 1
                 let i = y * w + x

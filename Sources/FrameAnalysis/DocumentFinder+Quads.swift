@@ -424,7 +424,8 @@ extension DocumentFinder {
     /// border may be covered by the hand holding the card there, `coveredAtBorder`), but it must still be a
     /// well-supported outline of its own.
     func container(of inner: RankedQuad, image: GrayImage, width w: Int, height h: Int,
-                   quarters: Bool, confidenceShare: Double = DocumentFinder.containerConfidenceShare) -> RankedQuad? {
+                   quarters: Bool, confidenceShare: Double = DocumentFinder.containerConfidenceShare,
+                   cut: Bool = false) -> RankedQuad? {
         let c = [inner.corners.0, inner.corners.1, inner.corners.2, inner.corners.3]
         func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
@@ -499,14 +500,27 @@ extension DocumentFinder {
                 guard min(min(s0, s1), min(s2, s3)) >= 6 else { continue }
                 let aspect = max(s0 + s2, s1 + s3) / min(s0 + s2, s1 + s3)
                 let skews = candidate.cornerSkews(lengths)
-                guard skews.least <= 0.87, aspect <= 3.2, aspect >= Self.minContainerAspect else { continue }
+                guard skews.least <= 0.87, aspect <= 3.2 else { continue }
                 // The card's long axis runs across the photo's, and the photo spans much of the card's height (no more
                 // than all of it: a winning part of the card, closed by a line across it, spans all of it).
                 var cardAxis = s0 + s2 >= s1 + s3 ? candidate.e0 - candidate.e2 : candidate.e1 - candidate.e3
                 cardAxis /= max(1e-9, length(cardAxis))
-                guard abs((cardAxis * axis).sum()) <= 0.5 else { continue }
                 let cardShort = min(s0 + s2, s1 + s3) / 2
-                guard innerLong <= 1.05 * cardShort, innerLong >= 0.35 * cardShort else { continue }
+                if cut {
+                    // A card the frame cuts (`cut`: only such outlines) shows its whole height, across its long sides,
+                    // which run across the photo's long axis, but only part of its length, which may be shorter than
+                    // its height: its visible outline has any aspect and either axis. Its height is read between the
+                    // sides across the photo's axis.
+                    guard borderCount > 0 else { continue }
+                    let aAcross = abs((n1 * axis).sum()) >= abs((m1 * axis).sum())
+                    let height = aAcross ? (s1 + s3) / 2 : (s0 + s2) / 2
+                    let visibleLength = aAcross ? (s0 + s2) / 2 : (s1 + s3) / 2
+                    guard innerLong <= 1.05 * height, innerLong >= 0.35 * height,
+                          visibleLength <= Self.maxCutContainerLength * height else { continue }
+                } else {
+                    guard aspect >= Self.minContainerAspect, abs((cardAxis * axis).sum()) <= 0.5,
+                          innerLong <= 1.05 * cardShort, innerLong >= 0.35 * cardShort else { continue }
+                }
                 let sides = SIMD4(a1, b2, a2, b1)
                 // The photo is printed on the card, its sides along the card's: in one plane, each side of the card
                 // runs nearly as the photo's nearest side does. An outline of background lines around a card seen at

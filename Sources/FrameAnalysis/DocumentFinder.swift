@@ -142,6 +142,11 @@ final class DocumentFinder {
     static let maxPhotoAspect = 1.6
     static let minContainerGrowth = 1.8
     static let minContainerAspect = 1.3
+    /// A card the frame cuts, taken around its photo, shows at most this much of its length for its height (an ID-1
+    /// card is 1.586 long; the margin takes perspective).
+    static let maxCutContainerLength = 1.75
+    /// The least share of a cut card's part beside its photo on an edge (`printedBesidePhoto`).
+    static let minPrintBesidePhoto = 0.2
     static let minContainerConfidence = 0.6
     static let containerConfidenceShare = 0.9
     /// The search for the card around a photo-like winner among the lines of the bands where its sides must lie
@@ -251,6 +256,10 @@ final class DocumentFinder {
     /// rules that hold only in portrait frames (a card turned or pitched far away, `admitsTurnedAwaySquares` and the
     /// pitched search) follow the camera's field of view, which is the frame's, not a window's.
     var portraitFrame: Bool?
+    /// Whether the card around a photo-like winner may be one the frame cuts, its outline closed by a frame border
+    /// (`container`): then only its height, across the photo's long axis, is known. Always on; tests turn it off to
+    /// show the frames it decides.
+    var takesCutCardsAroundPhotos = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.

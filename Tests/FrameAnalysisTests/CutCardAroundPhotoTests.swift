@@ -1,0 +1,53 @@
+// A photo-like winner seen whole around which no whole card is found may be a part of a card the frame cuts: its
+// outline closed by a frame border is looked for around it (`DocumentFinder.cutCardAround`, `takesCutCardsAroundPhotos`;
+// docs/capture.md, "A cut card around its photo").
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct CutCardAroundPhotoTests {
+    /// Fixtures/README.md: a card held by a thumb, cut by the frame's left edge; the winner was a small part of it
+    /// between its photo, the thumb and its bottom side (0.63): MOVE_CLOSER for a CUT_OFF frame. The card's outline
+    /// closed by the frame's left edge, printed beside that part as a card's face is, is more confident (0.70). (Its
+    /// corners on the frame's edge lie 0.05 of the diagonal from the card's, which are out of view.)
+    @Test func aCutCardWhosePartWonIsCutOff() throws {
+        try expectRuleDecides("cut-card-its-part-beside-the-thumb-won-camsim-portrait-seed94.jpg", primary: .cutOff,
+                              corners: [(-73.01, 347.04), (419.6, 323.31), (452.22, 614.93), (-59.93, 660.42)],
+                              within: 0.06, before: .moveCloser) { $0.documentFinder.takesCutCardsAroundPhotos = false }
+    }
+
+    /// Fixtures/README.md: a passport page held in a portrait frame, cut by its right edge; the page's part left of
+    /// its photo, closed on the photo's edge (0.60), was GOOD: an auto-capture of a cut page. Around it, the page's
+    /// outline closed by the frame's edges (0.76) is CUT_OFF.
+    @Test func aCutPassportPageIsNotCapturedAsGood() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("cut-passport-page-its-part-won-as-good-camsim-portrait-seed111.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .cutOff, "\(analysis.feedback)")
+        let before = try analyzeDocument(input) { $0.documentFinder.takesCutCardsAroundPhotos = false }
+        #expect(before.primary == .good, "\(before.feedback)")
+    }
+
+    /// `printedBesidePhoto`: the part of a card beside its photo is printed (edges every way); a plain surface around a
+    /// "photo", or one striped one way, is not.
+    @Test func printBesideThePhotoIsReadOutsideThePhoto() {
+        let finder = DocumentFinder()
+        let image = GrayImage()
+        image.resize(width: 160, height: 120)
+        let photo: DocumentFinder.RankedQuad = ((SIMD2(20, 30), SIMD2(60, 30), SIMD2(60, 90), SIMD2(20, 90)), 0.7, 0.7,
+                                                SIMD4(0, 1, 2, 3))
+        let card: DocumentFinder.RankedQuad = ((SIMD2(10, 20), SIMD2(150, 20), SIMD2(150, 100), SIMD2(10, 100)), 0.8,
+                                               0.8, SIMD4(0, 1, 2, 3))
+        func paint(_ shade: (Int, Int) -> UInt8) {
+            for y in 0..<120 { for x in 0..<160 { image.base[y * 160 + x] = shade(x, y) } }
+            finder.coarseGradients.compute(image)
+        }
+        // The photo itself busy, the rest plain: nothing printed beside it.
+        paint { x, y in (20..<60).contains(x) && (30..<90).contains(y) && (x / 3 + y / 3) % 2 == 0 ? 40 : 200 }
+        #expect(!finder.printedBesidePhoto(photo, in: card, image: image))
+        // Dots beside it (edges every way): printed.
+        paint { x, y in x % 6 < 2 && y % 6 < 2 ? 40 : 200 }
+        #expect(finder.printedBesidePhoto(photo, in: card, image: image))
+        // Stripes beside it (edges one way): not print.
+        paint { x, _ in (x / 3) % 2 == 0 ? 60 : 190 }
+        #expect(!finder.printedBesidePhoto(photo, in: card, image: image))
+    }
+}
