@@ -529,8 +529,14 @@ final class DocumentFinder {
         }
         guard var best = found else { return nil }
         // The winner may be only the card's photo, the card's own sides lost in the vote: they are looked for where
-        // they must lie (see `cardAroundPhoto`).
+        // they must lie (see `cardAroundPhoto`). A winner closed by a frame border and small enough to be a photo may
+        // be a part of a card the frame cuts, or of one held too close, closed by the frame (a thumb over its photo
+        // cut the rest off): the card's own border-closed outline is looked for around it (`cutCardAround`).
         if searchesAroundPhotos, let card = cardAroundPhoto(best.winner, image: coarse) { best = searched(card) }
+        else if takesCutCardsAroundPhotos, best.borders.contains(true),
+                Quadrilateral(corners: [best.winner.corners.0, best.winner.corners.1, best.winner.corners.2,
+                                        best.winner.corners.3]).area <= Self.maxPhotoFill * Double(w * h),
+                let card = cutCardAround(best.winner, image: coarse) { best = searched(card) }
         let borderClosed = best.borders.contains(true)
         // The winner, once chosen, may still lack a band whose edge the vote does not have (see `completeBand`): it is
         // searched for where it must lie. Only here, on the outline the searches settled on, so that it refines the
