@@ -66,9 +66,10 @@ extension DocumentFinder {
     /// the photo. Its outline is looked for among the lines the searches read (the bands' too) as `container` looks
     /// for a whole card's, closed by a frame border and measured only across (`container`'s `cut`), and taken only
     /// when it is more confident than the photo and printed beside it as a card's face is: text lines, not a desk or a
-    /// window around a whole card taken for a photo (`printedBesidePhoto`).
+    /// window around a whole card taken for a photo (`printedBesidePhoto`). Not in a window of the frame
+    /// (`searchesWindow`): a window's edges close no card.
     func cutCardAround(_ photo: RankedQuad, image: GrayImage) -> RankedQuad? {
-        guard takesCutCardsAroundPhotos,
+        guard takesCutCardsAroundPhotos, !searchesWindow,
               let card = container(of: photo, image: image, width: image.width, height: image.height, quarters: false,
                                    cut: true),
               card.confidence > photo.confidence, printedBesidePhoto(photo, in: card, image: image) else { return nil }

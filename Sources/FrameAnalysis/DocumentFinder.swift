@@ -256,6 +256,9 @@ final class DocumentFinder {
     /// rules that hold only in portrait frames (a card turned or pitched far away, `admitsTurnedAwaySquares` and the
     /// pitched search) follow the camera's field of view, which is the frame's, not a window's.
     var portraitFrame: Bool?
+    /// Whether the searched image is a window of the frame (`portraitFrame` set): its edges are then no frame's edges,
+    /// and an outline they close is no card the frame cuts.
+    var searchesWindow: Bool { portraitFrame != nil }
     /// Whether the card around a photo-like winner may be one the frame cuts, its outline closed by a frame border
     /// (`container`): then only its height, across the photo's long axis, is known. Always on; tests turn it off to
     /// show the frames it decides.
@@ -533,7 +536,7 @@ final class DocumentFinder {
         // be a part of a card the frame cuts, or of one held too close, closed by the frame (a thumb over its photo
         // cut the rest off): the card's own border-closed outline is looked for around it (`cutCardAround`).
         if searchesAroundPhotos, let card = cardAroundPhoto(best.winner, image: coarse) { best = searched(card) }
-        else if takesCutCardsAroundPhotos, best.borders.contains(true),
+        else if takesCutCardsAroundPhotos, !searchesWindow, best.borders.contains(true),
                 Quadrilateral(corners: [best.winner.corners.0, best.winner.corners.1, best.winner.corners.2,
                                         best.winner.corners.3]).area <= Self.maxPhotoFill * Double(w * h),
                 let card = cutCardAround(best.winner, image: coarse) { best = searched(card) }

@@ -26,17 +26,6 @@ import Testing
         #expect(before.primary == .good, "\(before.feedback)")
     }
 
-    /// Fixtures/README.md: a card held too close, wider than the frame, a thumb over its photo; the winner was the
-    /// part of its face left of the thumb, closed by the frame's left edge (0.65): CUT_OFF for a MOVE_AWAY frame. A
-    /// border-closed winner small enough to be a photo is searched around as a photo-like one is: the card's outline
-    /// closed by both side edges (0.98) is taken, MOVE_AWAY.
-    @Test func aCardTooCloseWhosePartWonIsTooClose() throws {
-        try expectRuleDecides("card-too-close-its-part-closed-by-the-frame-won-camsim-portrait-seed5.jpg",
-                              primary: .moveAway,
-                              corners: [(-9.11, 450.9), (748.64, 444.13), (734.0, 973.07), (-28.63, 895.54)],
-                              within: 0.07, before: .cutOff) { $0.documentFinder.takesCutCardsAroundPhotos = false }
-    }
-
     /// `printedBesidePhoto`: the part of a card beside its photo is printed (edges every way); a plain surface around a
     /// "photo", or one striped one way, is not.
     @Test func printBesideThePhotoIsReadOutsideThePhoto() {
