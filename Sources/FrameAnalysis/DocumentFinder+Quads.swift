@@ -501,16 +501,11 @@ extension DocumentFinder {
                 let aspect = max(s0 + s2, s1 + s3) / min(s0 + s2, s1 + s3)
                 let skews = candidate.cornerSkews(lengths)
                 guard skews.least <= 0.87, aspect <= 3.2 else { continue }
-                // The card's long axis runs across the photo's, and the photo spans much of the card's height (no more
-                // than all of it: a winning part of the card, closed by a line across it, spans all of it).
-                var cardAxis = s0 + s2 >= s1 + s3 ? candidate.e0 - candidate.e2 : candidate.e1 - candidate.e3
-                cardAxis /= max(1e-9, length(cardAxis))
-                let cardShort = min(s0 + s2, s1 + s3) / 2
                 if cut {
                     // A card the frame cuts (`cut`: only such outlines) shows its whole height, across its long sides,
                     // which run across the photo's long axis, but only part of its length, which may be shorter than
                     // its height: its visible outline has any aspect and either axis. Its height is read between the
-                    // sides across the photo's axis.
+                    // sides across the photo's axis, and the photo spans much of it (as below).
                     guard borderCount > 0 else { continue }
                     let aAcross = abs((n1 * axis).sum()) >= abs((m1 * axis).sum())
                     let height = aAcross ? (s1 + s3) / 2 : (s0 + s2) / 2
@@ -518,6 +513,12 @@ extension DocumentFinder {
                     guard innerLong <= 1.05 * height, innerLong >= 0.35 * height,
                           visibleLength <= Self.maxCutContainerLength * height else { continue }
                 } else {
+                    // The card is landscape, its long axis runs across the photo's, and the photo spans much of the
+                    // card's height (no more than all of it: a winning part of the card, closed by a line across it,
+                    // spans all of it).
+                    var cardAxis = s0 + s2 >= s1 + s3 ? candidate.e0 - candidate.e2 : candidate.e1 - candidate.e3
+                    cardAxis /= max(1e-9, length(cardAxis))
+                    let cardShort = min(s0 + s2, s1 + s3) / 2
                     guard aspect >= Self.minContainerAspect, abs((cardAxis * axis).sum()) <= 0.5,
                           innerLong <= 1.05 * cardShort, innerLong >= 0.35 * cardShort else { continue }
                 }

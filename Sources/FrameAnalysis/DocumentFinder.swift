@@ -537,8 +537,8 @@ final class DocumentFinder {
         // cut the rest off): the card's own border-closed outline is looked for around it (`cutCardAround`).
         if searchesAroundPhotos, let card = cardAroundPhoto(best.winner, image: coarse) { best = searched(card) }
         else if takesCutCardsAroundPhotos, !searchesWindow, best.borders.contains(true),
-                Quadrilateral(corners: [best.winner.corners.0, best.winner.corners.1, best.winner.corners.2,
-                                        best.winner.corners.3]).area <= Self.maxPhotoFill * Double(w * h),
+                Quadrilateral.area(best.winner.corners.0, best.winner.corners.1, best.winner.corners.2,
+                                   best.winner.corners.3) <= Self.maxPhotoFill * Double(w * h),
                 let card = cutCardAround(best.winner, image: coarse) { best = searched(card) }
         let borderClosed = best.borders.contains(true)
         // The winner, once chosen, may still lack a band whose edge the vote does not have (see `completeBand`): it is

@@ -43,13 +43,12 @@ struct Quadrilateral: Equatable {
     }
 
     /// Shoelace area.
-    var area: Double {
-        var sum = 0.0
-        for i in 0..<4 {
-            let a = corners[i], b = corners[(i + 1) % 4]
-            sum += a.x * b.y - b.x * a.y
-        }
-        return abs(sum) / 2
+    var area: Double { Self.area(corners[0], corners[1], corners[2], corners[3]) }
+
+    /// Shoelace area of the four corners in order (no `Quadrilateral` built: no array).
+    static func area(_ c0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ c3: SIMD2<Double>) -> Double {
+        func cross(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { a.x * b.y - b.x * a.y }
+        return abs(cross(c0, c1) + cross(c1, c2) + cross(c2, c3) + cross(c3, c0)) / 2
     }
 
     /// Largest deviation of a corner angle from 90°, in degrees (perspective or tilt away from the camera).
