@@ -501,6 +501,7 @@ extension DocumentFinder {
                 let aspect = max(s0 + s2, s1 + s3) / min(s0 + s2, s1 + s3)
                 let skews = candidate.cornerSkews(lengths)
                 guard skews.least <= 0.87, aspect <= 3.2 else { continue }
+                var alongInner = false
                 if cut {
                     // A card the frame cuts (`cut`: only such outlines) shows its whole height, across its long sides,
                     // which run across the photo's long axis, but only part of its length, which may be shorter than
@@ -519,8 +520,15 @@ extension DocumentFinder {
                     var cardAxis = s0 + s2 >= s1 + s3 ? candidate.e0 - candidate.e2 : candidate.e1 - candidate.e3
                     cardAxis /= max(1e-9, length(cardAxis))
                     let cardShort = min(s0 + s2, s1 + s3) / 2
-                    guard aspect >= Self.minContainerAspect, abs((cardAxis * axis).sum()) <= 0.5,
-                          innerLong <= 1.05 * cardShort, innerLong >= 0.35 * cardShort else { continue }
+                    guard aspect >= Self.minContainerAspect, innerLong <= 1.05 * cardShort,
+                          innerLong >= 0.35 * cardShort else { continue }
+                    // The winner may be a part of the card rather than its photo (the photo with the print beside
+                    // it, closed on a glare patch's or a print line's edge), whose long axis runs along the card's.
+                    // Such a card is taken only seen whole with a whole card's length and clearly more confident
+                    // than the winner (below): a desk's outline around a whole card taken for a photo seldom is.
+                    alongInner = abs((cardAxis * axis).sum()) > 0.5
+                    if alongInner && !(takesCardsAlongTheirPart && borderCount == 0
+                                       && Self.cardAlongPartAspects.contains(aspect)) { continue }
                 }
                 let sides = SIMD4(a1, b2, a2, b1)
                 // The photo is printed on the card, its sides along the card's: in one plane, each side of the card
@@ -537,6 +545,7 @@ extension DocumentFinder {
                 let confidence = support * (0.8 + 0.2 * aspectFit) * (0.5 + 0.5 * cornerness)
                     * min(1, evidenced / Self.lenientEvidence) * (Self.endsBase + (1 - Self.endsBase) * ends)
                 let score = confidence * cornerness
+                if alongInner && confidence < inner.confidence + Self.cardAlongPartMargin { continue }
                 if score > (best?.score ?? 0) { best = ((c0, c1, c2, c3), confidence, score, sides) }
             }
         }

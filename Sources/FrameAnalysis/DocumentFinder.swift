@@ -148,6 +148,11 @@ final class DocumentFinder {
     /// The least share of a cut card's part beside its photo on an edge (`printedBesidePhoto`).
     static let minPrintBesidePhoto = 0.2
     static let minContainerConfidence = 0.6
+    /// A card around a winner that runs along it (the winner a part of the card, not its photo) is taken only seen
+    /// whole with a whole card's length (ID-1's 1.586 with the margin perspective gives) and at least this much more
+    /// confident than the winner (`container`, `takesCardsAlongTheirPart`).
+    static let cardAlongPartAspects = 1.4...1.75
+    static let cardAlongPartMargin = 0.1
     static let containerConfidenceShare = 0.9
     /// The search for the card around a photo-like winner among the lines of the bands where its sides must lie
     /// (`cardAroundPhoto`): the largest share of the frame a card's photo takes (an ID-1 card's photo is about a
@@ -263,6 +268,9 @@ final class DocumentFinder {
     /// (`container`): then only its height, across the photo's long axis, is known. Always on; tests turn it off to
     /// show the frames it decides.
     var takesCutCardsAroundPhotos = true
+    /// Whether the card around a photo-like winner may run along it, the winner a part of the card rather than its
+    /// photo (`container`). Always on; tests turn it off to show the frames it decides.
+    var takesCardsAlongTheirPart = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.

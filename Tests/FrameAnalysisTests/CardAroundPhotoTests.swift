@@ -50,4 +50,14 @@ import Testing
                                  corners: [(81.23, 650.12), (555.23, 685.19), (527.73, 1010.71), (60.83, 979.83)],
                                  within: 0.02)
     }
+
+    /// Fixtures/README.md: a card with a glare patch on its face; the winner was its photo with the print beside it,
+    /// closed on the glare's edge (0.62, a quad 36° off square): MOVE_CLOSER for a GLARE frame. The card around it
+    /// runs along that part (its long axis along the part's, not across it as around a portrait photo), is seen
+    /// whole with a whole card's length, and is far more confident (0.85): GLARE.
+    @Test func aCardAroundItsPartThatRunsAlongItIsTaken() throws {
+        try expectRuleDecides("card-with-glare-its-photo-and-print-won-camsim-seed108.jpg", primary: .glare,
+                              corners: [(218.0, 131.82), (1152.98, 230.14), (1097.18, 823.92), (132.15, 725.76)],
+                              within: 0.01, before: .moveCloser) { $0.documentFinder.takesCardsAlongTheirPart = false }
+    }
 }
