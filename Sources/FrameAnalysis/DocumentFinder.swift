@@ -106,6 +106,9 @@ final class DocumentFinder {
     /// How far (share of the frame's short side) a card's corners keep from a border-closed outline's sides for the
     /// card to be lying clear inside it (`cardLyingInside`).
     static let cardInsideMargin = 0.03
+    /// How much more confident than a border-closed winner a card seen whole and square-on inside it must be to be
+    /// taken however near the winner's sides it lies (`cardLyingInside`'s `nearItsSides`).
+    static let cardNearSidesMargin = 0.05
     /// The largest deviation of a corner from square (degrees) with which a quad counts as seen nearly square-on in
     /// the search for a missing band (`completeBand`): below it, foreshortening does not lengthen a card much.
     static let maxSquareOnSkew = 15.0
@@ -271,6 +274,10 @@ final class DocumentFinder {
     /// Whether the card around a photo-like winner may run along it, the winner a part of the card rather than its
     /// photo (`container`). Always on; tests turn it off to show the frames it decides.
     var takesCardsAlongTheirPart = true
+    /// Whether a card seen whole and square-on inside a border-closed winner, clearly more confident than it, is taken
+    /// however near the winner's sides it lies (`find`'s border-closed follow-up). Always on; tests turn it off to show
+    /// the frames it decides.
+    var takesConfidentCardsNearTheSides = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
@@ -530,11 +537,14 @@ final class DocumentFinder {
             }
             // (Or one inside or across it but turned apart from its sides, which its print cannot be: a card lying
             // inside a desk's outline, `printAligned`. Or a card seen whole and square-on lying clear inside it,
-            // however turned: `cardLyingInside`.)
+            // however turned: `cardLyingInside`; near its sides too when clearly more confident than it, as a card's
+            // print is not than the card's own outline: a card at a desk's or a keyboard's edge.)
             if let whole, whole.confidence >= acceptance,
                outlineSeenWhole(whole.quad, replaces: closed.quad, width: w, height: h)
                 || takesCardsLyingInside && whole.confidence >= Self.reconsideredBelow
-                    && Self.cardLyingInside(whole.quad, clearOf: closed.quad, width: w, height: h) {
+                    && Self.cardLyingInside(whole.quad, clearOf: closed.quad, width: w, height: h,
+                                            nearItsSides: takesConfidentCardsNearTheSides
+                                                && whole.confidence > closed.confidence + Self.cardNearSidesMargin) {
                 found = whole
             }
         }
@@ -632,11 +642,12 @@ final class DocumentFinder {
     /// card that leaves it, which is laid out along the card's sides and shares or nears one of them (its bands, its
     /// photo, a panel beside the photo), or is no card's shape (camsim seed 41 `good_0009`: a card on a lavender
     /// panel printed with a grid, the panel cut by the frame's bottom, aligned within 6° of the card's top: the
-    /// panel at 0.90 was taken, MOVE_AWAY; the card at 0.82 now is, GOOD).
+    /// panel at 0.90 was taken, MOVE_AWAY; the card at 0.82 now is, GOOD). With `nearItsSides` (the caller's card is
+    /// clearly more confident than `closed`) the margin is not asked: a card lying at a desk's or a keyboard's edge.
     static func cardLyingInside(_ inner: Quadrilateral, clearOf closed: Quadrilateral, width w: Int,
-                                height h: Int) -> Bool {
+                                height h: Int, nearItsSides: Bool = false) -> Bool {
         guard IDCard.wholeSeenSquareOn(inner) else { return false }
-        let margin = cardInsideMargin * Double(min(w, h))
+        let margin = nearItsSides ? 0 : cardInsideMargin * Double(min(w, h))
         for i in 0..<4 {
             let a = closed.corners[i], b = closed.corners[(i + 1) & 3]
             if onFrameBorder(a, b, width: w, height: h) { continue }
