@@ -119,21 +119,34 @@ import Testing
         #expect(cornerErrorShare(panel, corners) > 0.05, "\(String(describing: panel.region))")
     }
 
-    /// Fixtures/README.md: a card lying on a wooden desk, its top near the top side of an outline of the desk's
-    /// grain closed by the frame's bottom (0.61): MOVE_AWAY for a GOOD frame. The card, seen whole and square-on
-    /// inside that outline, was kept out because it lies within `cardInsideMargin` of the outline's side (as a cut
-    /// card's print would); far more confident than the outline (0.95), it is taken however near: GOOD.
-    @Test func aCardFarMoreConfidentThanTheOutlineAroundItIsTakenNearItsSide() throws {
-        try expectRuleDecides("card-at-the-edge-of-a-wood-panel-outline-camsim-seed115.jpg", primary: .good,
-                              corners: [(483.57, 250.73), (1598.43, 114.85), (1636.37, 828.84), (582.12, 890.33)],
-                              within: 0.01, before: .moveAway) { $0.documentFinder.takesConfidentCardsNearTheSides = false }
+    /// A card seen whole and square-on inside a border-closed winner, near one of its sides, far more confident.
+    struct CardNearTheSide: Sendable, CustomTestStringConvertible {
+        let fixture: String
+        /// The card's labelled corners.
+        let corners: [(Double, Double)]
+        /// The answer, and the answer without the rule (`takesConfidentCardsNearTheSides` off).
+        let primary: FeedbackCode, before: FeedbackCode
+        var testDescription: String { fixture }
     }
 
-    /// Fixtures/README.md: a small card on a wooden desk near the side of an outline of the grain closed by the
-    /// frame's top (0.91): CUT_OFF for a MOVE_CLOSER frame. The card inside it reads 0.96: MOVE_CLOSER.
-    @Test func aSmallCardNearTheSideOfADeskOutlineIsTooFar() throws {
-        try expectRuleDecides("small-card-near-the-side-of-a-desk-outline-camsim-seed112.jpg", primary: .moveCloser,
-                              corners: [(961.21, 428.2), (1342.19, 413.08), (1352.75, 681.13), (972.24, 697.47)],
-                              within: 0.01, before: .cutOff) { $0.documentFinder.takesConfidentCardsNearTheSides = false }
+    static let cardsNearTheSides = [
+        // Fixtures/README.md: a card lying on a wooden desk, its top near the top side of an outline of the desk's
+        // grain closed by the frame's bottom (0.61): MOVE_AWAY for a GOOD frame. The card (0.95) was kept out because
+        // it lies within `cardInsideMargin` of the outline's side, as a cut card's print would.
+        CardNearTheSide(fixture: "card-at-the-edge-of-a-wood-panel-outline-camsim-seed115.jpg",
+                        corners: [(483.57, 250.73), (1598.43, 114.85), (1636.37, 828.84), (582.12, 890.33)],
+                        primary: .good, before: .moveAway),
+        // Fixtures/README.md: a small card on a wooden desk near the side of an outline of the grain closed by the
+        // frame's top (0.91): CUT_OFF for a MOVE_CLOSER frame. The card reads 0.96.
+        CardNearTheSide(fixture: "small-card-near-the-side-of-a-desk-outline-camsim-seed112.jpg",
+                        corners: [(961.21, 428.2), (1342.19, 413.08), (1352.75, 681.13), (972.24, 697.47)],
+                        primary: .moveCloser, before: .cutOff),
+    ]
+
+    /// Far more confident than the outline around it, the card is taken however near the outline's sides it lies.
+    @Test(arguments: cardsNearTheSides)
+    func aCardFarMoreConfidentThanTheOutlineAroundItIsTakenNearItsSide(_ frame: CardNearTheSide) throws {
+        try expectRuleDecides(frame.fixture, primary: frame.primary, corners: frame.corners, within: 0.01,
+                              before: frame.before) { $0.documentFinder.takesConfidentCardsNearTheSides = false }
     }
 }
