@@ -275,8 +275,8 @@ final class DocumentFinder {
     /// photo (`container`). Always on; tests turn it off to show the frames it decides.
     var takesCardsAlongTheirPart = true
     /// Whether a card seen whole and square-on inside a border-closed winner, clearly more confident than it, is taken
-    /// however near the winner's sides it lies (`find`'s border-closed follow-up). Always on; tests turn it off to show
-    /// the frames it decides.
+    /// however near the winner's sides it lies (`find`'s border-closed follow-up, and `FrameAnalyzer`'s search at the
+    /// detection scale after a border-closed answer). Always on; tests turn it off to show the frames it decides.
     var takesConfidentCardsNearTheSides = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search

@@ -224,7 +224,9 @@ public final class FrameAnalyzer {
         // by frame borders wins. After such a winner the frame is searched again with the vote on the detection
         // image itself (`DocumentFinder.find(votingAtDetectionScale:)`), and an outline seen whole, apart from it or
         // turned apart from its sides (as the border-closed follow-up in `find` takes one) and more confident
-        // replaces it (accepted was not enough: a background outline at 0.60 below a held card took its place).
+        // replaces it (accepted was not enough: a background outline at 0.60 below a held card took its place); so
+        // does a card seen whole and square-on inside it, clearly more confident than it, however near its sides
+        // (`DocumentFinder.cardLyingInside`'s `nearItsSides`, as `find`'s follow-up takes one).
         // After no card at all it runs too, below, after the colour search and with stricter gates (it found cards
         // there, but also outlines in empty textured scenes; docs/capture.md, "Document quad"). Not in a light
         // search, nor in an over-exposed frame (whose wider searches find only false quads).
@@ -257,7 +259,11 @@ public final class FrameAnalyzer {
            let closed = closedOutline, let whole = atDetectionScale(),
            whole.confidence > closed.confidence, !whole.borderClosed,
            documentFinder.outlineSeenWhole(whole.quad, replaces: closed.quad, width: working.width,
-                                           height: working.height) {
+                                           height: working.height)
+            || (documentFinder.takesConfidentCardsNearTheSides
+                && whole.confidence > closed.confidence + DocumentFinder.cardNearSidesMargin
+                && DocumentFinder.cardLyingInside(whole.quad, clearOf: closed.quad, width: working.width,
+                                                  height: working.height, nearItsSides: true)) {
             found = whole
         }
         // Nothing in luma: the card may be there in colour only (its sides at its background's brightness). Not in

@@ -99,6 +99,9 @@ import Testing
             Self.quad([(334.2, 116.5), (481.9, 142.5), (465.4, 236.1), (317.7, 210.0)]), clearOf: Self.cutOffCard,
             width: 640, height: 360), "the same 25 px further in is clear of every side")
         #expect(!DocumentFinder.cardLyingInside(nearSide, clearOf: Self.cutOffCard, width: 640, height: 360))
+        // Near a side it is taken only when its caller found it clearly more confident (`nearItsSides`).
+        #expect(DocumentFinder.cardLyingInside(nearSide, clearOf: Self.cutOffCard, width: 640, height: 360,
+                                               nearItsSides: true))
         // A card-shaped outline far off square-on is left to the other rules.
         let skewed = Self.quad([(180, 90), (480, 60), (440, 279), (220, 260)])
         #expect(!DocumentFinder.cardLyingInside(skewed, clearOf: panel, width: 640, height: 360))
@@ -140,6 +143,12 @@ import Testing
         // frame's top (0.91): CUT_OFF for a MOVE_CLOSER frame. The card reads 0.96.
         CardNearTheSide(fixture: "small-card-near-the-side-of-a-desk-outline-camsim-seed112.jpg",
                         corners: [(961.21, 428.2), (1342.19, 413.08), (1352.75, 681.13), (972.24, 697.47)],
+                        primary: .moveCloser, before: .cutOff),
+        // Fixtures/README.md: a small card inside an outline of the desk's grain closed by the frame's right edge
+        // (0.80), one of whose sides runs within 8° of the card's top (`printAligned`): CUT_OFF for a MOVE_CLOSER
+        // frame. Only the search at the detection scale finds the card (0.93): the second call site.
+        CardNearTheSide(fixture: "small-card-inside-an-aligned-desk-outline-camsim-seed112.jpg",
+                        corners: [(727.11, 434.25), (998.7, 433.73), (996.61, 603.23), (726.83, 603.71)],
                         primary: .moveCloser, before: .cutOff),
     ]
 
