@@ -58,6 +58,12 @@ public final class FrameAnalyzer {
     /// frame's edge too, for a card the frame cuts (see `locateDocument`). Always on; tests turn it off to show the
     /// frames it decides.
     var searchesPrintAtFrameEdge = true
+    /// Whether an accepted but weak answer turned beyond `maxSkew` gives way to a square-on outline the search at the
+    /// detection scale finds clearly more confident (see `locateDocument`). Always on; tests turn it off to show the
+    /// frames it decides.
+    var reconsidersTurnedWeakAnswers = true
+    /// How much more confident than a turned weak answer the square-on outline must be.
+    static let turnedWeakAnswerMargin = 0.1
     /// Whether the card found there must have a whole card's shape seen square-on (`IDCard.wholeSeenSquareOn`). Always
     /// on; tests turn it off to show what it keeps out.
     var requiresSquareOnBesideBorderClosed = true
@@ -264,6 +270,19 @@ public final class FrameAnalyzer {
                 && whole.confidence > closed.confidence + DocumentFinder.cardNearSidesMargin
                 && DocumentFinder.cardLyingInside(whole.quad, clearOf: closed.quad, width: working.width,
                                                   height: working.height, nearItsSides: true)) {
+            found = whole
+        }
+        // An accepted but weak answer turned far from square-on (beyond `maxSkew`, not closed by a frame border) may
+        // be an outline assembled from a part of the card and the background's lines, whose perspective is no card's;
+        // the card seen square-on may be there with its sides too short for the half-size vote. The search at the
+        // detection scale replaces it with an outline seen whole, square-on and clearly more confident.
+        if reconsidersTurnedWeakAnswers, let weak = found, weak.confidence >= acceptance,
+           weak.confidence < DocumentFinder.reconsideredBelow, !weak.borderClosed,
+           weak.quad.skewDegrees > thresholds.maxSkew, searchesAtDetectionScale, !lightSearch,
+           detection.meanLuma <= thresholds.maxBrightness, let whole = atDetectionScale(), !whole.borderClosed,
+           whole.confidence >= weak.confidence + Self.turnedWeakAnswerMargin,
+           whole.quad.skewDegrees <= thresholds.maxSkew,
+           whole.quad.liesInside(width: working.width, height: working.height) {
             found = whole
         }
         // Nothing in luma: the card may be there in colour only (its sides at its background's brightness). Not in

@@ -19,4 +19,14 @@ import Testing
         let before = try analyzeDocument(input) { $0.searchesAtDetectionScale = false }
         #expect(before.primary == .cutOff, "\(before.feedback)")
     }
+
+    /// Fixtures/README.md: a card held square-on in a portrait frame; the answer was an outline of a part of it and
+    /// the background's lines, turned 29° (0.61): MOVE_AWAY and TILTED for a GOOD frame. An accepted but weak answer
+    /// turned beyond `maxSkew` gives way to the search at the detection scale, which finds the card square-on (2.4°)
+    /// at 0.74: GOOD.
+    @Test func aTurnedWeakAnswerGivesWayToTheCardSquareOn() throws {
+        try expectRuleDecides("card-square-on-a-turned-weak-outline-won-camsim-portrait-seed89.jpg", primary: .good,
+                              corners: [(170.66, 328.49), (549.67, 427.04), (485.53, 692.49), (100.3, 596.71)],
+                              within: 0.01, before: .moveAway) { $0.reconsidersTurnedWeakAnswers = false }
+    }
 }
