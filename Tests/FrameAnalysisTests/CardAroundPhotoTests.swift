@@ -58,6 +58,10 @@ import Testing
     @Test func aCardAroundItsPartThatRunsAlongItIsTaken() throws {
         try expectRuleDecides("card-with-glare-its-photo-and-print-won-camsim-seed108.jpg", primary: .glare,
                               corners: [(218.0, 131.82), (1152.98, 230.14), (1097.18, 823.92), (132.15, 725.76)],
-                              within: 0.01, before: .moveCloser) { $0.documentFinder.takesCardsAlongTheirPart = false }
+                              within: 0.01, before: .moveCloser) {
+            // (The search for the card square-on after a turned weak answer finds it too: both off.)
+            $0.documentFinder.takesCardsAlongTheirPart = false
+            $0.reconsidersTurnedWeakAnswers = false
+        }
     }
 }
