@@ -542,9 +542,9 @@ final class DocumentFinder {
             if let whole, whole.confidence >= acceptance,
                outlineSeenWhole(whole.quad, replaces: closed.quad, width: w, height: h)
                 || takesCardsLyingInside && whole.confidence >= Self.reconsideredBelow
-                    && Self.cardLyingInside(whole.quad, clearOf: closed.quad, width: w, height: h,
-                                            nearItsSides: takesConfidentCardsNearTheSides
-                                                && whole.confidence > closed.confidence + Self.cardNearSidesMargin) {
+                    && (Self.cardLyingInside(whole.quad, clearOf: closed.quad, width: w, height: h)
+                        || confidentCardNearTheSides(whole.quad, confidence: whole.confidence, inside: closed.quad,
+                                                     closedConfidence: closed.confidence, width: w, height: h)) {
                 found = whole
             }
         }
@@ -634,6 +634,16 @@ final class DocumentFinder {
         let right = Double(w - 1), bottom = Double(h - 1)
         return (a.x <= 1 && b.x <= 1) || (a.y <= 1 && b.y <= 1) || (a.x >= right - 1 && b.x >= right - 1)
             || (a.y >= bottom - 1 && b.y >= bottom - 1)
+    }
+
+    /// Whether `whole` (seen whole, at `confidence`) is a card lying inside the border-closed `closed` however near
+    /// its sides: a whole card's shape seen square-on, more than `cardNearSidesMargin` more confident than `closed`
+    /// (`takesConfidentCardsNearTheSides`). The rule of `find`'s border-closed follow-up and of `FrameAnalyzer`'s
+    /// search at the detection scale after a border-closed answer.
+    func confidentCardNearTheSides(_ whole: Quadrilateral, confidence: Double, inside closed: Quadrilateral,
+                                   closedConfidence: Double, width: Int, height: Int) -> Bool {
+        takesConfidentCardsNearTheSides && confidence > closedConfidence + Self.cardNearSidesMargin
+            && Self.cardLyingInside(whole, clearOf: closed, width: width, height: height, nearItsSides: true)
     }
 
     /// Whether `inner` has a whole card's shape seen square-on (`IDCard.wholeSeenSquareOn`) with every corner at least

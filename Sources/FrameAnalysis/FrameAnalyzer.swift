@@ -232,7 +232,7 @@ public final class FrameAnalyzer {
         // turned apart from its sides (as the border-closed follow-up in `find` takes one) and more confident
         // replaces it (accepted was not enough: a background outline at 0.60 below a held card took its place); so
         // does a card seen whole and square-on inside it, clearly more confident than it, however near its sides
-        // (`DocumentFinder.cardLyingInside`'s `nearItsSides`, as `find`'s follow-up takes one).
+        // (`DocumentFinder.confidentCardNearTheSides`, as `find`'s follow-up takes one).
         // After no card at all it runs too, below, after the colour search and with stricter gates (it found cards
         // there, but also outlines in empty textured scenes; docs/capture.md, "Document quad"). Not in a light
         // search, nor in an over-exposed frame (whose wider searches find only false quads).
@@ -266,10 +266,9 @@ public final class FrameAnalyzer {
            whole.confidence > closed.confidence, !whole.borderClosed,
            documentFinder.outlineSeenWhole(whole.quad, replaces: closed.quad, width: working.width,
                                            height: working.height)
-            || (documentFinder.takesConfidentCardsNearTheSides
-                && whole.confidence > closed.confidence + DocumentFinder.cardNearSidesMargin
-                && DocumentFinder.cardLyingInside(whole.quad, clearOf: closed.quad, width: working.width,
-                                                  height: working.height, nearItsSides: true)) {
+            || documentFinder.confidentCardNearTheSides(whole.quad, confidence: whole.confidence,
+                                                        inside: closed.quad, closedConfidence: closed.confidence,
+                                                        width: working.width, height: working.height) {
             found = whole
         }
         // An accepted but weak answer turned far from square-on (beyond `maxSkew`, not closed by a frame border) may

@@ -29,4 +29,15 @@ import Testing
                               corners: [(170.66, 328.49), (549.67, 427.04), (485.53, 692.49), (100.3, 596.71)],
                               within: 0.01, before: .moveAway) { $0.reconsidersTurnedWeakAnswers = false }
     }
+
+    /// Fixtures/README.md: a card held square-on, accepted at 0.60 (6° off square): GOOD. The search at the detection
+    /// scale finds an outline turned 18° at 0.80, which a weak answer once gave way to whatever their turns (a first
+    /// version of the rule above: MOVE_CLOSER). Only a weak answer turned beyond `maxSkew` gives way, and only to an
+    /// outline square-on: this card stays GOOD.
+    @Test func aWeakSquareOnAnswerDoesNotGiveWayToATurnedOne() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("weak-square-on-card-beside-a-turned-outline-camsim-portrait-seed101.jpg"))
+        try analyzeExpectingCard(input, primary: .good,
+                                 corners: [(147.31, 225.94), (525.18, 267.19), (498.82, 531.97), (137.11, 501.93)],
+                                 within: 0.02)
+    }
 }

@@ -36,9 +36,8 @@ import Testing
         window.crop(from: working, x: 0, y: 300, width: 360, height: 300)
         let card = [(55.0, 30.0), (209.0, 55.0), (183.0, 270.0), (35.0, 163.0)]
         func error(_ found: DocumentFinder.Found?) -> Double {
-            guard let found else { return .infinity }
-            return zip(found.quad.corners, card).map { c, e in ((c.x - e.0) * (c.x - e.0) + (c.y - e.1) * (c.y - e.1))
-                .squareRoot() }.max()!
+            cornerError(found.map { DocumentRegion(corners: $0.quad.corners.map { FramePoint(x: $0.x, y: $0.y) },
+                                                   confidence: $0.confidence) }, card)
         }
         let finder = DocumentFinder()
         let asLandscape = finder.find(coarse: window, working: window, acceptance: 0.6, widerSearchMaxLuma: 225)
