@@ -27,13 +27,32 @@ extension FrameAnalyzer {
         let acceptance = thresholds.minDocumentConfidence
         let scale = SIMD2(Double(working.width) / Double(detection.width),
                           Double(working.height) / Double(detection.height))
+        // With `closed`: the print inside it in all (the boxes of the regions whose centres it holds).
+        var printInsideClosed = 0.0
+        if let closed, searchesSmallPrintInsideBorderClosed {
+            for region in printedRegions.regions {
+                let centre = SIMD2(Double(region.x0 + region.x1), Double(region.y0 + region.y1)) / 2 * scale
+                if closed.contains(centre) {
+                    printInsideClosed += Double(region.x1 - region.x0) * scale.x * Double(region.y1 - region.y0) * scale.y
+                }
+            }
+        }
         var searched = 0
         for region in printedRegions.regions {
             // Beside an outline already accepted, only print lying apart from it (its centre outside it): print inside
             // it is that outline's own.
+            // (Unless all the print inside the outline is small beside it: a card's print fills much of the card,
+            // so print covering a fraction of the outline is a card lying inside it, a desk's outline around it. The
+            // card found there must then be as confident as `find` asks of a card lying inside a border-closed
+            // winner: a photo alone in its window also looks like a small card.)
+            var insideClosed = false
             if let closed {
                 let centre = SIMD2(Double(region.x0 + region.x1), Double(region.y0 + region.y1)) / 2 * scale
-                if closed.contains(centre) { continue }
+                insideClosed = closed.contains(centre)
+                if insideClosed, !searchesSmallPrintInsideBorderClosed
+                    || printInsideClosed >= Self.maxPrintShareOfClosedOutline * closed.area {
+                    continue
+                }
             }
             // Print that reaches the frame's edge is a card the frame cuts, or one larger than the frame: a card's
             // part seen whole in its window would be taken for a small card (MOVE_CLOSER on the tuning sets). Such
@@ -66,7 +85,7 @@ extension FrameAnalyzer {
                 guard let found = documentFinder.find(coarse: coarse, working: regionWorking, acceptance: acceptance,
                                                       widerSearchMaxLuma: thresholds.maxBrightness,
                                                       votingAtDetectionScale: fine),
-                      found.confidence >= acceptance,
+                      found.confidence >= (insideClosed ? minConfidenceInsideBorderClosed : acceptance),
                       atFrameEdge || (!found.borderClosed && found.quad.longSideHorizontal),
                       found.quad.liesInside(width: regionWorking.width, height: regionWorking.height) else { continue }
                 let offset = SIMD2(Double(x0), Double(y0))

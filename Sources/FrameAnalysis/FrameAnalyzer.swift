@@ -58,6 +58,15 @@ public final class FrameAnalyzer {
     /// frame's edge too, for a card the frame cuts (see `locateDocument`). Always on; tests turn it off to show the
     /// frames it decides.
     var searchesPrintAtFrameEdge = true
+    /// Whether print inside a border-closed outline is searched too when all of it is small beside the outline (the
+    /// boxes of its regions under `maxPrintShareOfClosedOutline` of the outline's area): a small card lying inside a
+    /// desk's outline, not the outline's own print (see `findInPrintedRegions`). Always on; tests turn it off to
+    /// show the frames it decides.
+    var searchesSmallPrintInsideBorderClosed = true
+    static let maxPrintShareOfClosedOutline = 0.25
+    /// The confidence a card found around print inside a border-closed outline needs (as `DocumentFinder.find` asks of
+    /// a card lying inside a border-closed winner). Tests lower it to show what it keeps out.
+    var minConfidenceInsideBorderClosed = DocumentFinder.reconsideredBelow
     /// Whether an accepted but weak answer turned beyond `maxSkew` gives way to a square-on outline the search at the
     /// detection scale finds clearly more confident (see `locateDocument`). Always on; tests turn it off to show the
     /// frames it decides.
