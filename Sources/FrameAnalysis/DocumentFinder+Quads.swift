@@ -25,7 +25,7 @@ extension DocumentFinder {
         let activeCount = active.count
         let crossing = crossings.baseAddress!, steep = steepMasks.baseAddress!, pairStart = pairStarts.baseAddress!
         let active = self.active, weighsUnseen = weighsUnseenSidesAsBorders, prunes = prunesUnsupportedSides
-        let admitsTurnedAway = admitsTurnedAwaySquares, portrait = portraitFrame ?? (h > w)
+        let admitsTurnedAway = admitsTurnedAwaySquares, portrait = portrait(width: w, height: h)
         // The few best distinct quads, best first: the winner is the best one whose inside is printed (below).
         var ranked: [RankedQuad] = []
         ranked.reserveCapacity(verified + 1)

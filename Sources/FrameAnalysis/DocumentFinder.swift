@@ -259,14 +259,19 @@ final class DocumentFinder {
     /// Whether a side meeting a frame border may carry its edge up to it at the other polarity (`evaluate`'s
     /// `reachesBorder`). Always on; tests turn it off to show the frames it decides.
     var followsFlippedRunsToBorder = true
-    /// Whether the frame being searched is portrait (taller than wide), when the searched image is only a window of
-    /// it (`FrameAnalyzer.findInPrintedRegions`); nil: the searched image is the frame, and its own shape tells. The
-    /// rules that hold only in portrait frames (a card turned or pitched far away, `admitsTurnedAwaySquares` and the
-    /// pitched search) follow the camera's field of view, which is the frame's, not a window's.
-    var portraitFrame: Bool?
-    /// Whether the searched image is a window of the frame (`portraitFrame` set): its edges are then no frame's edges,
-    /// and an outline they close is no card the frame cuts.
-    var searchesWindow: Bool { portraitFrame != nil }
+    /// The searched image as a window of a frame (`FrameAnalyzer.findInPrintedRegions`), and that frame's shape.
+    struct SearchedWindow {
+        /// Whether the frame (not the window) is portrait, taller than wide.
+        var frameIsPortrait: Bool
+    }
+    /// Set while the searched image is only a window of the frame; nil: the searched image is the frame. In a window,
+    /// the rules that hold only in portrait frames (a card turned or pitched far away, `admitsTurnedAwaySquares` and
+    /// the pitched search) follow the frame's shape, the camera's field of view, not the window's; and the window's
+    /// edges are no frame's edges, so an outline they close is no card the frame cuts (`searchesWindow`).
+    var window: SearchedWindow?
+    var searchesWindow: Bool { window != nil }
+    /// Whether rules for portrait frames apply to an image `w` × `h` searched now (see `window`).
+    func portrait(width w: Int, height h: Int) -> Bool { window?.frameIsPortrait ?? (h > w) }
     /// Whether the card around a photo-like winner may be one the frame cuts, its outline closed by a frame border
     /// (`container`): then only its height, across the photo's long axis, is known. Always on; tests turn it off to
     /// show the frames it decides.
@@ -397,7 +402,7 @@ final class DocumentFinder {
     func find(coarse: GrayImage, working: GrayImage, acceptance: Double, widerSearchMaxLuma: Double,
               gradientsComputed: Bool = false, fallbacks: Bool = true, votingAtDetectionScale: Bool = false) -> Found? {
         let w = coarse.width, h = coarse.height
-        let portrait = portraitFrame ?? (h > w)
+        let portrait = portrait(width: w, height: h)
         passedOverRepeating = nil
         guard w >= 16, h >= 16 else { return nil }
         guard readFirstLines(coarse, gradientsComputed: gradientsComputed,

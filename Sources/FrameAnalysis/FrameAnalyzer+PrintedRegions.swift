@@ -17,8 +17,8 @@ extension FrameAnalyzer {
         defer { documentFinder.passedOverRepeating = passedOver }
         // A window's shape is not the frame's: the finder's portrait-only rules follow the frame's (the camera's
         // field of view).
-        documentFinder.portraitFrame = working.height > working.width
-        defer { documentFinder.portraitFrame = nil }
+        documentFinder.window = DocumentFinder.SearchedWindow(frameIsPortrait: working.height > working.width)
+        defer { documentFinder.window = nil }
         if !regionsRead {
             printGradients.compute(detection)
             printedRegions.find(gradients: printGradients, width: detection.width, height: detection.height)

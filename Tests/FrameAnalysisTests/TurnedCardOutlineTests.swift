@@ -27,7 +27,7 @@ import Testing
     /// The turned-away rule holds in portrait frames, whose field of view it follows; a window of a portrait frame
     /// can be landscape-shaped (the searches around printed regions). A landscape window around the seed-111 card
     /// (working scale): searched as a landscape frame, the card is refused as a square object; told it is a window
-    /// of a portrait frame (`portraitFrame`, set by `FrameAnalyzer.findInPrintedRegions`), it is the card.
+    /// of a portrait frame (`window`, set by `FrameAnalyzer.findInPrintedRegions`), it is the card.
     @Test func aLandscapeWindowOfAPortraitFrameFollowsTheFrame() throws {
         let working = GrayImage(), window = GrayImage()
         try JPEGGrayDecoder().decode(try fixtureBytes("turned-card-one-corner-near-square-camsim-portrait-seed111.jpg"),
@@ -42,7 +42,7 @@ import Testing
         let finder = DocumentFinder()
         let asLandscape = finder.find(coarse: window, working: window, acceptance: 0.6, widerSearchMaxLuma: 225)
         #expect(error(asLandscape) > 20, "\(String(describing: asLandscape?.quad.corners))")
-        finder.portraitFrame = true
+        finder.window = DocumentFinder.SearchedWindow(frameIsPortrait: true)
         let asPortraitWindow = finder.find(coarse: window, working: window, acceptance: 0.6, widerSearchMaxLuma: 225)
         #expect(error(asPortraitWindow) < 8, "\(String(describing: asPortraitWindow?.quad.corners))")
     }
