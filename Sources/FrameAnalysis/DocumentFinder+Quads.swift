@@ -511,8 +511,12 @@ extension DocumentFinder {
                     let aAcross = abs((n1 * axis).sum()) >= abs((m1 * axis).sum())
                     let height = aAcross ? (s1 + s3) / 2 : (s0 + s2) / 2
                     let visibleLength = aAcross ? (s0 + s2) / 2 : (s1 + s3) / 2
+                    // (Its length is bounded by its height only when that is the card's own, between two of its
+                    // sides; a frame border as one of them cuts the height too: a card held too close, larger than
+                    // the frame both ways, shows any length for the height in view.)
+                    let heightCut = aAcross ? lines[a1].border || lines[a2].border : lines[b1].border || lines[b2].border
                     guard innerLong <= 1.05 * height, innerLong >= 0.35 * height,
-                          visibleLength <= Self.maxCutContainerLength * height else { continue }
+                          heightCut || visibleLength <= Self.maxCutContainerLength * height else { continue }
                 } else {
                     // The card is landscape, its long axis runs across the photo's, and the photo spans much of the
                     // card's height (no more than all of it: a winning part of the card, closed by a line across it,

@@ -26,6 +26,16 @@ import Testing
         #expect(before.primary == .good, "\(before.feedback)")
     }
 
+    /// Fixtures/README.md: a card held too close, larger than the frame both ways (cut by its top, right and bottom
+    /// edges); its photo won (0.73), MOVE_CLOSER for a MOVE_AWAY frame. Around it, the card's outline closed by the
+    /// frame's right and bottom edges (0.79) shows 1.77 × the height in view, beyond `maxCutContainerLength`; that
+    /// bound holds only for a height between two of the card's own sides, and a frame border cuts this one.
+    @Test func aCardLargerThanTheFrameBothWaysIsFoundAroundItsPhoto() throws {
+        try expectRuleDecides("card-too-close-around-its-photo-cut-both-ways-camsim-seed121.jpg", primary: .moveAway,
+                              corners: [(129.12, -48.85), (1957.93, 76.17), (1830.11, 1185.6), (101.78, 1073.94)],
+                              within: 0.07, before: .moveCloser) { $0.documentFinder.takesCutCardsAroundPhotos = false }
+    }
+
     /// `printedBesidePhoto`: the part of a card beside its photo is printed (edges every way); a plain surface around a
     /// "photo", or one striped one way, is not.
     @Test func printBesideThePhotoIsReadOutsideThePhoto() {
