@@ -11,10 +11,11 @@ extension DocumentFinder {
     /// (a card pitched far from the camera in a portrait frame), opposite sides may cross inside the frame beyond the
     /// centred square of its short side (see `vanishesInFrame`), and a square-ish quad may be a card with one corner
     /// far off square. With `coveredAtBorder` (a card leaving the frame, held there), one side meeting a frame border
-    /// may be partly covered by the hand (see `evaluate`).
+    /// may be partly covered by the hand (see `evaluate`). With `closedByBorder`, only outlines with a frame-border
+    /// side are built.
     func bestQuad(_ image: GrayImage, width w: Int, height h: Int, requiring required: UInt64 = .max,
                   quarters: Bool = false, verified: Int = DocumentFinder.quadsVerified, pitched: Bool = false,
-                  coveredAtBorder: Bool = false)
+                  coveredAtBorder: Bool = false, closedByBorder: Bool = false)
         -> Searched? {
         let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
                               origin: profileOrigin)
@@ -75,7 +76,7 @@ extension DocumentFinder {
             for q in UnsafeBufferPointer(start: later, count: laterCount) {
                 let (pb1, pb2) = pairs[Int(q)]
                 let borders = pairBorders + Int((borderMask >> UInt64(pb1)) & 1 + (borderMask >> UInt64(pb2)) & 1)
-                guard borders <= 2 else { continue }
+                guard borders <= 2, borders > 0 || !closedByBorder else { continue }
                 // A frame border is free of edge evidence: prefer a quad with a real fourth edge over one that
                 // borrows the border, or a blurred edge would lose to the frame itself.
                 let borderWeight = Self.outlineWeight(closedSides: borders)

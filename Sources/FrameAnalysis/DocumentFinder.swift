@@ -225,6 +225,13 @@ final class DocumentFinder {
     /// winner (which it was, before it was passed over). `find`'s own border-closed follow-up does not take it: by
     /// then the fallback searches have run over the same lines.
     var passedOverRepeating: (quad: Quadrilateral, confidence: Double, borderClosed: Bool)?
+    /// The best outline closed by a frame border that the search for a card held at the frame's edge found accepted
+    /// but could not take since the last `find` began (an outline seen whole ranked above it: often the card's part,
+    /// closed on its print), refined; read right after `find`. `FrameAnalyzer` takes it last, when none of its own
+    /// searches found a card either (`takesHeldCardsLast`).
+    var heldAtBorder: Found?
+    /// Whether `find` records `heldAtBorder`. Always on; tests turn it off to show the frames it decides.
+    var recordsHeldCardsAtBorder = true
     /// Whether an accepted winner below `reconsideredBelow` is searched again among more lines (see `find`). Always
     /// on; tests turn it off to show the frames it decides.
     var searchesWeakWinnersAgain = true
@@ -404,6 +411,7 @@ final class DocumentFinder {
         let w = coarse.width, h = coarse.height
         let portrait = portrait(width: w, height: h)
         passedOverRepeating = nil
+        heldAtBorder = nil
         guard w >= 16, h >= 16 else { return nil }
         guard readFirstLines(coarse, gradientsComputed: gradientsComputed,
                              votingAtDetectionScale: votingAtDetectionScale) else { return nil }
@@ -514,9 +522,24 @@ final class DocumentFinder {
             // border standing in for a missed side. Last, the quads are searched once more letting one side meeting
             // a frame border be covered so (see `evaluate`); only an outline closed by a frame border is taken.
             if (found?.confidence ?? 0) < acceptance,
-               let held = bestQuad(coarse, width: w, height: h, coveredAtBorder: true),
-               held.confidence > (found?.confidence ?? 0), held.borders.contains(true) {
-                found = held
+               let held = bestQuad(coarse, width: w, height: h, coveredAtBorder: true) {
+                if held.confidence > (found?.confidence ?? 0), held.borders.contains(true) {
+                    found = held
+                } else if recordsHeldCardsAtBorder, !held.borders.contains(true),
+                          let cut = bestQuad(coarse, width: w, height: h, coveredAtBorder: true, closedByBorder: true),
+                          cut.confidence >= acceptance,
+                          Self.ownCornersSkew(cut, width: w, height: h) <= Self.maxSearchedSkew {
+                    // That search ranks every outline, and one seen whole (which it may not take) may have outranked
+                    // a border-closed one that passes: a card's part closed on its print, above the card the frame
+                    // cuts. Taken here, such an outline would come before searches that find a card seen whole (at
+                    // the detection scale, in a printed window); so it is only recorded, refined, for `FrameAnalyzer`
+                    // to take when they find nothing. Resting on a side the hand may cover, it must look like a card
+                    // seen nearly square-on where its own corners show, as the fourth-side search's outlines must:
+                    // the corners between two of its sides, in the frame, within `maxSearchedSkew` of square.
+                    var recorded = refined(cut, from: coarse, on: working)
+                    recorded.borderClosed = true
+                    heldAtBorder = recorded
+                }
             }
         }
         // An accepted winner closed by a frame border does not end the search. The borders are candidate lines, and
@@ -596,6 +619,22 @@ final class DocumentFinder {
         guard lines.count >= 2 else { return false }
         readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
         return true
+    }
+
+    /// The largest deviation from square (degrees) of `outline`'s own corners: those between two sides that are no
+    /// frame border, inside the `w` × `h` image (0 when it has none: where a frame border closes the outline, its
+    /// corners there are where the border cuts the card, at any angle).
+    static func ownCornersSkew(_ outline: Searched, width w: Int, height h: Int) -> Double {
+        let c = outline.quad.corners
+        var worst = 0.0
+        for i in 0..<4 where !outline.borders[(i + 3) & 3] && !outline.borders[i]
+            && Quadrilateral.inImage(c[i], width: w, height: h) {
+            let a = c[(i + 3) & 3] - c[i], b = c[(i + 1) & 3] - c[i]
+            let la = (a * a).sum().squareRoot(), lb = (b * b).sum().squareRoot()
+            guard la > 0, lb > 0 else { return 90 }
+            worst = max(worst, asin(min(1, abs((a * b).sum()) / (la * lb))) * 180 / .pi)
+        }
+        return worst
     }
 
     /// Whether an outline seen whole may replace a border-closed winner (`closed`; both on a `width` × `height`

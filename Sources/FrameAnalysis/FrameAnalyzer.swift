@@ -64,6 +64,9 @@ public final class FrameAnalyzer {
     /// show the frames it decides.
     var searchesSmallPrintInsideBorderClosed = true
     static let maxPrintShareOfClosedOutline = 0.25
+    /// Whether the border-closed outline the frame-wide search's held-card search passed over is taken when no
+    /// search found a card (`DocumentFinder.heldAtBorder`). Always on; tests turn it off to show the frames it decides.
+    var takesHeldCardsLast = true
     /// The confidence a card found around print inside a border-closed outline needs (as `DocumentFinder.find` asks of
     /// a card lying inside a border-closed winner). Tests lower it to show what it keeps out.
     var minConfidenceInsideBorderClosed = DocumentFinder.reconsideredBelow
@@ -233,6 +236,7 @@ public final class FrameAnalyzer {
                                         acceptance: thresholds.minDocumentConfidence,
                                         widerSearchMaxLuma: thresholds.maxBrightness,
                                         gradientsComputed: gradientsComputed, fallbacks: !lightSearch)
+        let heldAtBorder = documentFinder.heldAtBorder
         // The vote runs on a quarter of the detection image's pixels, where a fine texture beside a card (a striped
         // or grained desk, a keyboard) aliases into the card's edge and scatters its direction: the card's sides
         // are then no peaks, or too weak ones for the vote's candidates, and an outline of background lines closed
@@ -341,6 +345,13 @@ public final class FrameAnalyzer {
            atEdge.confidence >= acceptance + detectionScaleAloneMargin {
             found = atEdge
             inWindow = true
+        }
+        // Still nothing: the frame-wide search's held-card search may have passed over an accepted outline closed by
+        // a frame border because one seen whole outranked it (`DocumentFinder.heldAtBorder`): a card the frame cuts,
+        // held by a thumb, whose part closed on its print scored better. It is taken last, after every search that
+        // finds a card seen whole.
+        if takesHeldCardsLast, (found?.confidence ?? 0) < acceptance, let held = heldAtBorder {
+            found = held
         }
         // So too beside an outline closed by a frame border, where print lies apart from it: a card seen whole beside
         // a desk's or a keyboard's edge closed by the frame (print inside the outline is its own: a card the frame

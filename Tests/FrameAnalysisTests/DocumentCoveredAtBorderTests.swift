@@ -68,10 +68,12 @@ extension SyntheticFrame {
                 "\(region.corners)")
 
         // (Its part in view, square-ish and densely printed, is kept by `admitsSquarePrintedPartsAtBorders` too, so
-        // both rules are turned off to show what they decide.)
+        // both rules are turned off to show what they decide; and the held-card search's outline, taken last when
+        // nothing else is found, with them.)
         let neither = try analyzeDocument(input) {
             $0.documentFinder.admitsDeepPrintedOutlines = false
             $0.documentFinder.admitsSquarePrintedPartsAtBorders = false
+            $0.takesHeldCardsLast = false
         }
         #expect(neither.primary == .noDocument, "\(neither.feedback)")
     }

@@ -1,0 +1,61 @@
+// The search for a card held at the frame's edge (`coveredAtBorder`) takes only outlines closed by a frame border, but
+// ranks every outline: one seen whole can outrank the card the frame cuts. The best border-closed outline it passes
+// is recorded (`DocumentFinder.heldAtBorder`) and taken when no later search finds a card
+// (`FrameAnalyzer.takesHeldCardsLast`; docs/capture.md, "Document quad").
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct HeldCardAtBorderTests {
+    /// The analysis's corners that lie inside the frame, clear of its edges by 1 % of its short side (a cut card's
+    /// others lie on the frame's edge, where the card's own are out of view).
+    static func cornersInside(_ analysis: FrameAnalysis) -> [FramePoint] {
+        let margin = 0.01 * Double(min(analysis.width, analysis.height))
+        return (analysis.region?.corners ?? []).filter {
+            $0.x > margin && $0.y > margin && $0.x < Double(analysis.width) - margin
+                && $0.y < Double(analysis.height) - margin
+        }
+    }
+
+    /// Fixtures/README.md: a card cut by the frame's top edge, held by a thumb over its right side. The held-card
+    /// search ranked its part closed on a print line near the top (0.56, seen whole) above the card's outline closed
+    /// by the frame's top (0.73): NO_DOCUMENT for a CUT_OFF frame. Recorded, that outline is taken when nothing else
+    /// is found, its two corners in view on the card's.
+    @Test func aCutCardOutrankedByItsPartIsTakenLast() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("cut-card-held-its-part-outranked-it-camsim-seed85.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .cutOff, "\(analysis.feedback)")
+        let inside = Self.cornersInside(analysis)
+        #expect(inside.count == 2)
+        for (corner, truth) in zip(inside, [(1138.62, 552.31), (133.21, 408.23)]) {
+            #expect(abs(corner.x - truth.0) < 10 && abs(corner.y - truth.1) < 10, "\(inside)")
+        }
+        let before = try analyzeDocument(input) { $0.takesHeldCardsLast = false }
+        #expect(before.primary == .noDocument, "\(before.feedback)")
+    }
+
+    /// Fixtures/README.md: a card held too close in a portrait frame, running past its right and bottom edges:
+    /// NO_DOCUMENT for a MOVE_AWAY frame; its outline closed by the frame's right edge, recorded by the held-card
+    /// search, is MOVE_AWAY.
+    @Test func aCardHeldTooCloseIsTakenLast() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-too-close-held-at-the-border-camsim-portrait-seed86.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .moveAway, "\(analysis.feedback)")
+        let before = try analyzeDocument(input) { $0.takesHeldCardsLast = false }
+        #expect(before.primary == .noDocument, "\(before.feedback)")
+    }
+
+    /// `ownCornersSkew` reads only the corners between two sides that are no frame border, inside the frame: where a
+    /// border closes the outline it cuts the card at any angle.
+    @Test func onlyAnOutlinesOwnCornersAreReadForSquareness() {
+        // A card square-on, cut by the frame's left edge at a slant: its corners on the border are 11.3° and 10.3°
+        // off square, its own two (100, 0) and (110, 50) square and 1.0° off.
+        let quad = Quadrilateral(corners: [SIMD2(0, 20), SIMD2(100, 0), SIMD2(110, 50), SIMD2(0, 70)])
+        let card: DocumentFinder.RankedQuad = ((quad.corners[0], quad.corners[1], quad.corners[2], quad.corners[3]),
+                                               0.7, 0.7, SIMD4(0, 1, 2, 3))
+        let closed: DocumentFinder.Searched = (quad, 0.7, [false, false, false, true], card)
+        #expect(abs(DocumentFinder.ownCornersSkew(closed, width: 200, height: 100) - 1.0) < 0.1)
+        // Seen whole (no border side), every corner counts.
+        let whole: DocumentFinder.Searched = (quad, 0.7, [false, false, false, false], card)
+        #expect(abs(DocumentFinder.ownCornersSkew(whole, width: 200, height: 100) - 11.3) < 0.1)
+    }
+}
