@@ -230,8 +230,6 @@ final class DocumentFinder {
     /// closed on its print), refined; read right after `find`. `FrameAnalyzer` takes it last, when none of its own
     /// searches found a card either (`takesHeldCardsLast`).
     var heldAtBorder: Found?
-    /// Whether `find` records `heldAtBorder`. Always on; tests turn it off to show the frames it decides.
-    var recordsHeldCardsAtBorder = true
     /// Whether an accepted winner below `reconsideredBelow` is searched again among more lines (see `find`). Always
     /// on; tests turn it off to show the frames it decides.
     var searchesWeakWinnersAgain = true
@@ -525,7 +523,7 @@ final class DocumentFinder {
                let held = bestQuad(coarse, width: w, height: h, coveredAtBorder: true) {
                 if held.confidence > (found?.confidence ?? 0), held.borders.contains(true) {
                     found = held
-                } else if recordsHeldCardsAtBorder, !held.borders.contains(true),
+                } else if !held.borders.contains(true),
                           let cut = bestQuad(coarse, width: w, height: h, coveredAtBorder: true, closedByBorder: true),
                           cut.confidence >= acceptance,
                           Self.ownCornersSkew(cut, width: w, height: h) <= Self.maxSearchedSkew {
