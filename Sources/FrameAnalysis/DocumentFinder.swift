@@ -623,14 +623,10 @@ final class DocumentFinder {
     /// frame border, inside the `w` × `h` image (0 when it has none: where a frame border closes the outline, its
     /// corners there are where the border cuts the card, at any angle).
     static func ownCornersSkew(_ outline: Searched, width w: Int, height h: Int) -> Double {
-        let c = outline.quad.corners
         var worst = 0.0
         for i in 0..<4 where !outline.borders[(i + 3) & 3] && !outline.borders[i]
-            && Quadrilateral.inImage(c[i], width: w, height: h) {
-            let a = c[(i + 3) & 3] - c[i], b = c[(i + 1) & 3] - c[i]
-            let la = (a * a).sum().squareRoot(), lb = (b * b).sum().squareRoot()
-            guard la > 0, lb > 0 else { return 90 }
-            worst = max(worst, asin(min(1, abs((a * b).sum()) / (la * lb))) * 180 / .pi)
+            && Quadrilateral.inImage(outline.quad.corners[i], width: w, height: h) {
+            worst = max(worst, outline.quad.cornerSkewDegrees(i))
         }
         return worst
     }

@@ -27,14 +27,15 @@ extension FrameAnalyzer {
         let acceptance = thresholds.minDocumentConfidence
         let scale = SIMD2(Double(working.width) / Double(detection.width),
                           Double(working.height) / Double(detection.height))
+        // A region's centre on the working image.
+        func centre(_ region: PrintedRegions.Region) -> SIMD2<Double> {
+            SIMD2(Double(region.x0 + region.x1), Double(region.y0 + region.y1)) / 2 * scale
+        }
         // With `closed`: the print inside it in all (the boxes of the regions whose centres it holds).
         var printInsideClosed = 0.0
         if let closed, searchesSmallPrintInsideBorderClosed {
-            for region in printedRegions.regions {
-                let centre = SIMD2(Double(region.x0 + region.x1), Double(region.y0 + region.y1)) / 2 * scale
-                if closed.contains(centre) {
-                    printInsideClosed += Double(region.x1 - region.x0) * scale.x * Double(region.y1 - region.y0) * scale.y
-                }
+            for region in printedRegions.regions where closed.contains(centre(region)) {
+                printInsideClosed += Double(region.x1 - region.x0) * scale.x * Double(region.y1 - region.y0) * scale.y
             }
         }
         var searched = 0
@@ -47,8 +48,7 @@ extension FrameAnalyzer {
             // winner: a photo alone in its window also looks like a small card.)
             var insideClosed = false
             if let closed {
-                let centre = SIMD2(Double(region.x0 + region.x1), Double(region.y0 + region.y1)) / 2 * scale
-                insideClosed = closed.contains(centre)
+                insideClosed = closed.contains(centre(region))
                 if insideClosed, !searchesSmallPrintInsideBorderClosed
                     || printInsideClosed >= Self.maxPrintShareOfClosedOutline * closed.area {
                     continue

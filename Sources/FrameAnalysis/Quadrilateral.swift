@@ -54,14 +54,17 @@ struct Quadrilateral: Equatable {
     /// Largest deviation of a corner angle from 90°, in degrees (perspective or tilt away from the camera).
     var skewDegrees: Double {
         var worst = 0.0
-        for i in 0..<4 {
-            let p = corners[i], a = corners[(i + 3) % 4] - p, b = corners[(i + 1) % 4] - p
-            let la = (a * a).sum().squareRoot(), lb = (b * b).sum().squareRoot()
-            guard la > 0, lb > 0 else { return 90 }
-            let cosine = max(-1, min(1, (a * b).sum() / (la * lb)))
-            worst = max(worst, abs(acos(cosine) * 180 / .pi - 90))
-        }
+        for i in 0..<4 { worst = max(worst, cornerSkewDegrees(i)) }
         return worst
+    }
+
+    /// The deviation of corner `i`'s angle from 90°, in degrees (90 where a side beside it has no length).
+    func cornerSkewDegrees(_ i: Int) -> Double {
+        let p = corners[i], a = corners[(i + 3) % 4] - p, b = corners[(i + 1) % 4] - p
+        let la = (a * a).sum().squareRoot(), lb = (b * b).sum().squareRoot()
+        guard la > 0, lb > 0 else { return 90 }
+        let cosine = max(-1, min(1, (a * b).sum() / (la * lb)))
+        return abs(acos(cosine) * 180 / .pi - 90)
     }
 
     /// Mean of the two long sides over the mean of the two short sides.
