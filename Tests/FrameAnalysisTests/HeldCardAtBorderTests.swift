@@ -43,6 +43,17 @@ import Testing
                               within: 0.05, before: .noDocument) { $0.takesHeldCardsLast = false }
     }
 
+    /// Fixtures/README.md: a GOOD frame whose card no search finds (a known miss). The held-card search's best
+    /// border-closed outline there (0.64) has its own corners 32° and 21° off square: no card seen nearly square-on,
+    /// so it is not recorded (`ownCornersSkew` within `maxSearchedSkew`), and the frame stays NO_DOCUMENT instead of
+    /// being told CUT_OFF and TILTED on that outline.
+    @Test func aTurnedOutlineClosedByTheBorderIsNotTakenAsAHeldCard() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("turned-outline-closed-by-the-border-not-held-camsim-portrait-seed7.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .noDocument, "\(analysis.feedback)")
+        #expect(analysis.region == nil)
+    }
+
     /// `ownCornersSkew` reads only the corners between two sides that are no frame border, inside the frame: where a
     /// border closes the outline it cuts the card at any angle.
     @Test func onlyAnOutlinesOwnCornersAreReadForSquareness() {
