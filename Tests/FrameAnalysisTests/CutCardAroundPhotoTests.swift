@@ -19,11 +19,8 @@ import Testing
     /// its photo, closed on the photo's edge (0.60), was GOOD: an auto-capture of a cut page. Around it, the page's
     /// outline closed by the frame's edges (0.76) is CUT_OFF.
     @Test func aCutPassportPageIsNotCapturedAsGood() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("cut-passport-page-its-part-won-as-good-camsim-portrait-seed111.jpg"))
-        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
-        #expect(analysis.primary == .cutOff, "\(analysis.feedback)")
-        let before = try analyzeDocument(input) { $0.documentFinder.takesCutCardsAroundPhotos = false }
-        #expect(before.primary == .good, "\(before.feedback)")
+        try expectSettingDecides("cut-passport-page-its-part-won-as-good-camsim-portrait-seed111.jpg", primary: .cutOff,
+                                 otherwise: .good) { $0.documentFinder.takesCutCardsAroundPhotos = false }
     }
 
     /// Fixtures/README.md: a card held too close, larger than the frame both ways (cut by its top, right and bottom

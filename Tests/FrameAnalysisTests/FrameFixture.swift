@@ -44,3 +44,18 @@ func expectRuleDecides(_ fixture: String, primary: FeedbackCode, corners: [(Doub
     #expect(without.primary == before, "\(without.feedback)", sourceLocation: sourceLocation)
     return without
 }
+
+/// A fixture whose first answer one setting decides, where the outline is not the point: analysed as is,
+/// `Fixtures/<fixture>` answers `primary` first; with `setting` applied, `otherwise`. Both analyses are returned for
+/// the test's own further checks.
+@discardableResult
+func expectSettingDecides(_ fixture: String, primary: FeedbackCode, otherwise: FeedbackCode,
+                          sourceLocation: SourceLocation = #_sourceLocation,
+                          setting: (FrameAnalyzer) -> Void) throws -> (FrameAnalysis, FrameAnalysis) {
+    let input = FrameInput.jpeg(try fixtureBytes(fixture))
+    let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+    #expect(analysis.primary == primary, "\(analysis.feedback)", sourceLocation: sourceLocation)
+    let changed = try analyzeDocument(input, with: setting)
+    #expect(changed.primary == otherwise, "\(changed.feedback)", sourceLocation: sourceLocation)
+    return (analysis, changed)
+}

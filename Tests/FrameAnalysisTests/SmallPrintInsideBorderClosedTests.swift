@@ -31,10 +31,7 @@ import Testing
     /// (`minConfidenceInsideBorderClosed`, 0.8): at the bare acceptance the photo was taken, MOVE_CLOSER for a
     /// BLURRY frame.
     @Test func aPhotoAloneInItsWindowIsNoCardInsideTheOutline() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("blurred-card-its-photo-alone-in-a-window-camsim-portrait-seed122.jpg"))
-        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
-        #expect(analysis.primary == .blurry, "\(analysis.feedback)")
-        let lowered = try analyzeDocument(input) { $0.minConfidenceInsideBorderClosed = 0.6 }
-        #expect(lowered.primary == .moveCloser, "\(lowered.feedback)")
+        try expectSettingDecides("blurred-card-its-photo-alone-in-a-window-camsim-portrait-seed122.jpg", primary: .blurry,
+                                 otherwise: .moveCloser) { $0.minConfidenceInsideBorderClosed = 0.6 }
     }
 }
