@@ -451,18 +451,31 @@ extension DocumentFinder {
             containerPairs = pairs
         }
         let margin = 0.03 * innerShort
+        // The winner's outline, its sides refitted to its own edges (read once, when first needed): on the coarse
+        // image a photo's side of 25-40 px may be turned a few degrees, so that a corner of it lies outside the
+        // card's side running along it, which then cuts it (camsim 85 `move_away_0009`: the photo's left side ran
+        // from x = 34 to 43 at the detection scale, the card's side at 38). A line cutting the outline as voted but
+        // not as refitted, within `maxSideAlongRefittedPhoto` of a refitted side, lies beside it too.
+        var refitted: [SIMD2<Double>]?, refittedRead = !refitsPhotoOutlines
         for k in lines.indices {
             let line = lines[k]
             if !line.border {
                 guard !line.unsupported, sampledRange[k].lo <= sampledRange[k].hi else { continue }
             }
-            let d = SIMD4((c[0] * line.normal).sum(), (c[1] * line.normal).sum(), (c[2] * line.normal).sum(),
-                          (c[3] * line.normal).sum()) - line.rho
-            let lowest = d.min(), highest = d.max()
-            if lowest >= -margin && highest > margin {
-                around.append((k, line.normal))
-            } else if highest <= margin && lowest < -margin {
-                around.append((k, -line.normal))
+            if let inward = Self.inwardNormal(of: line, beside: c, margin: margin) {
+                around.append((k, inward))
+                continue
+            }
+            guard Self.runsAlongASide(of: c, line: line, within: Self.maxRefitTurn) else { continue }
+            if !refittedRead {
+                refittedRead = true
+                let borders = [lines[inner.sides[0]].border, lines[inner.sides[1]].border,
+                               lines[inner.sides[2]].border, lines[inner.sides[3]].border]
+                refitted = refine(Quadrilateral(corners: c), borders: borders, in: image)?.corners
+            }
+            if let refitted, Self.runsAlongASide(of: refitted, line: line, within: Self.maxSideAlongRefittedPhoto),
+               let inward = Self.inwardNormal(of: line, beside: refitted, margin: margin) {
+                around.append((k, inward))
             }
         }
         for i in around.indices {
@@ -560,24 +573,34 @@ extension DocumentFinder {
         return best
     }
 
+    /// The normal of `line` turned toward the quad with corners `corners` when the line does not cut it by more than
+    /// `margin` (it may run along one of its sides), or nil when it cuts it.
+    static func inwardNormal(of line: Line, beside corners: [SIMD2<Double>], margin: Double) -> SIMD2<Double>? {
+        let d = SIMD4((corners[0] * line.normal).sum(), (corners[1] * line.normal).sum(),
+                      (corners[2] * line.normal).sum(), (corners[3] * line.normal).sum()) - line.rho
+        let lowest = d.min(), highest = d.max()
+        if lowest >= -margin && highest > margin { return line.normal }
+        if highest <= margin && lowest < -margin { return -line.normal }
+        return nil
+    }
+
+    /// Whether `line` runs within `degrees` of one of the sides of the quad with corners `corners`.
+    static func runsAlongASide(of corners: [SIMD2<Double>], line: Line, within degrees: Double) -> Bool {
+        let least = cos(degrees * Double.pi / 180)
+        for i in 0..<4 {
+            let e = corners[(i + 1) & 3] - corners[i]
+            let length = (e * e).sum().squareRoot()
+            // |cos| between the line's normal and the side's normal: the side's direction turned a right angle.
+            if length > 0, abs((SIMD2(-e.y, e.x) * line.normal).sum()) / length >= least { return true }
+        }
+        return false
+    }
+
     /// Whether each of the lines `sides` indexes in `lines`, but the frame borders, runs within
     /// `maxContainerMisalignment` of one of the sides of the quad with corners `corners` (see `container`).
     static func runsAlong(_ corners: [SIMD2<Double>], lines: [Line], sides: SIMD4<Int>) -> Bool {
-        let least = cos(maxContainerMisalignment * Double.pi / 180)
         for k in 0..<4 where !lines[sides[k]].border {
-            let line = lines[sides[k]]
-            var aligned = false
-            for i in 0..<4 {
-                let e = corners[(i + 1) & 3] - corners[i]
-                let length = (e * e).sum().squareRoot()
-                guard length > 0 else { continue }
-                // |cos| between the line's normal and the side's normal: the side's direction turned a right angle.
-                if abs((SIMD2(-e.y, e.x) * line.normal).sum()) / length >= least {
-                    aligned = true
-                    break
-                }
-            }
-            if !aligned { return false }
+            if !runsAlongASide(of: corners, line: lines[sides[k]], within: maxContainerMisalignment) { return false }
         }
         return true
     }

@@ -143,6 +143,14 @@ final class DocumentFinder {
     /// at least `minContainerAspect` long for its width (landscape), and reaches `minContainerConfidence` and
     /// `containerConfidenceShare` of the photo's confidence (a card's outline is nearly as clear as its photo's).
     static let maxPhotoAspect = 1.6
+    /// A line cutting a photo-like winner may be a side of the card around it when it does not cut the winner's
+    /// outline refitted to the winner's edges (`refine`) and runs within this many degrees of one of the refitted
+    /// sides: a card's side beside its photo's runs as the photo's does (`container`). Measured at 2°, 3° and 5°: at
+    /// 3°, a line 2.7° off a side closed an outline around a blurred whole card taken for a photo, down to the frame's
+    /// bottom (portrait 86 `blurry_0005`). The outline is refitted only for lines within `maxRefitTurn` of a voted
+    /// side: `refine` turns a side at most 6°.
+    static let maxSideAlongRefittedPhoto = 2.0
+    static let maxRefitTurn = 8.0
     static let minContainerGrowth = 1.8
     static let minContainerAspect = 1.3
     /// A card the frame cuts, taken around its photo, shows at most this much of its length for its height (an ID-1
@@ -261,6 +269,10 @@ final class DocumentFinder {
     /// Whether a sparsely printed winner gives way to a densely printed outline apart from it that scores nearly as
     /// well (`bestQuad`, `denselyPrinted`). Always on; tests turn it off to show the frames it decides.
     var prefersDenselyPrinted = true
+    /// Whether a line cutting a photo-like winner as voted but not with its sides refitted, and running along one of
+    /// the refitted sides, may be a side of the card around it (`container`). Always on; tests turn it off to show
+    /// the frames it decides.
+    var refitsPhotoOutlines = true
     /// Whether a side meeting a frame border may carry its edge up to it at the other polarity (`evaluate`'s
     /// `reachesBorder`). Always on; tests turn it off to show the frames it decides.
     var followsFlippedRunsToBorder = true
