@@ -456,22 +456,23 @@ extension DocumentFinder {
         // card's side running along it, which then cuts it (camsim 85 `move_away_0009`: the photo's left side ran
         // from x = 34 to 43 at the detection scale, the card's side at 38). A line cutting the outline as voted but
         // not as refitted, within `maxSideAlongRefittedPhoto` of a refitted side, lies beside it too.
-        var refitted: [SIMD2<Double>]?, refittedRead = !refitsPhotoOutlines
+        var refitted: Corners?, refittedRead = !refitsPhotoOutlines
         for k in lines.indices {
             let line = lines[k]
             if !line.border {
                 guard !line.unsupported, sampledRange[k].lo <= sampledRange[k].hi else { continue }
             }
-            if let inward = Self.inwardNormal(of: line, beside: c, margin: margin) {
+            if let inward = Self.inwardNormal(of: line, beside: inner.corners, margin: margin) {
                 around.append((k, inward))
                 continue
             }
-            guard Self.runsAlongASide(of: c, line: line, within: Self.maxRefitTurn) else { continue }
+            guard Self.runsAlongASide(of: inner.corners, line: line, within: Self.maxRefitTurn) else { continue }
             if !refittedRead {
                 refittedRead = true
-                let borders = [lines[inner.sides[0]].border, lines[inner.sides[1]].border,
-                               lines[inner.sides[2]].border, lines[inner.sides[3]].border]
-                refitted = refine(Quadrilateral(corners: c), borders: borders, in: image)?.corners
+                refitted = refinedCorners(inner.corners, borders: (lines[inner.sides[0]].border,
+                                                                   lines[inner.sides[1]].border,
+                                                                   lines[inner.sides[2]].border,
+                                                                   lines[inner.sides[3]].border), in: image)
             }
             if let refitted, Self.runsAlongASide(of: refitted, line: line, within: Self.maxSideAlongRefittedPhoto),
                let inward = Self.inwardNormal(of: line, beside: refitted, margin: margin) {
@@ -575,9 +576,9 @@ extension DocumentFinder {
 
     /// The normal of `line` turned toward the quad with corners `corners` when the line does not cut it by more than
     /// `margin` (it may run along one of its sides), or nil when it cuts it.
-    static func inwardNormal(of line: Line, beside corners: [SIMD2<Double>], margin: Double) -> SIMD2<Double>? {
-        let d = SIMD4((corners[0] * line.normal).sum(), (corners[1] * line.normal).sum(),
-                      (corners[2] * line.normal).sum(), (corners[3] * line.normal).sum()) - line.rho
+    static func inwardNormal(of line: Line, beside corners: Corners, margin: Double) -> SIMD2<Double>? {
+        let d = SIMD4((corners.0 * line.normal).sum(), (corners.1 * line.normal).sum(),
+                      (corners.2 * line.normal).sum(), (corners.3 * line.normal).sum()) - line.rho
         let lowest = d.min(), highest = d.max()
         if lowest >= -margin && highest > margin { return line.normal }
         if highest <= margin && lowest < -margin { return -line.normal }
@@ -585,22 +586,23 @@ extension DocumentFinder {
     }
 
     /// Whether `line` runs within `degrees` of one of the sides of the quad with corners `corners`.
-    static func runsAlongASide(of corners: [SIMD2<Double>], line: Line, within degrees: Double) -> Bool {
+    static func runsAlongASide(of corners: Corners, line: Line, within degrees: Double) -> Bool {
         let least = cos(degrees * Double.pi / 180)
-        for i in 0..<4 {
-            let e = corners[(i + 1) & 3] - corners[i]
+        func along(_ e: SIMD2<Double>) -> Bool {
             let length = (e * e).sum().squareRoot()
             // |cos| between the line's normal and the side's normal: the side's direction turned a right angle.
-            if length > 0, abs((SIMD2(-e.y, e.x) * line.normal).sum()) / length >= least { return true }
+            return length > 0 && abs((SIMD2(-e.y, e.x) * line.normal).sum()) / length >= least
         }
-        return false
+        return along(corners.1 - corners.0) || along(corners.2 - corners.1) || along(corners.3 - corners.2)
+            || along(corners.0 - corners.3)
     }
 
     /// Whether each of the lines `sides` indexes in `lines`, but the frame borders, runs within
     /// `maxContainerMisalignment` of one of the sides of the quad with corners `corners` (see `container`).
     static func runsAlong(_ corners: [SIMD2<Double>], lines: [Line], sides: SIMD4<Int>) -> Bool {
         for k in 0..<4 where !lines[sides[k]].border {
-            if !runsAlongASide(of: corners, line: lines[sides[k]], within: maxContainerMisalignment) { return false }
+            if !runsAlongASide(of: (corners[0], corners[1], corners[2], corners[3]), line: lines[sides[k]],
+                               within: maxContainerMisalignment) { return false }
         }
         return true
     }

@@ -14,20 +14,32 @@ extension DocumentFinder {
 
     /// Refits each non-border side to the sub-pixel edge points along it on `image` and intersects the fitted lines.
     func refine(_ quad: Quadrilateral, borders: [Bool], in image: GrayImage) -> Quadrilateral? {
+        let c = quad.corners
+        guard let r = refinedCorners((c[0], c[1], c[2], c[3]), borders: (borders[0], borders[1], borders[2], borders[3]),
+                                     in: image) else { return nil }
+        return Quadrilateral(corners: [r.0, r.1, r.2, r.3])
+    }
+
+    /// `refine` on corners and border flags held in tuples, allocating nothing (the fitted lines go to `fittedSides`):
+    /// `container` refits a photo-like winner's outline with it in every quad search that has one.
+    func refinedCorners(_ corners: Corners, borders: (Bool, Bool, Bool, Bool), in image: GrayImage) -> Corners? {
         let w = image.width, h = image.height
         let src = image.base
-        var fitted: [Line] = []
-        fitted.reserveCapacity(4)
+        let quadCorners = SIMD8(corners.0.x, corners.0.y, corners.1.x, corners.1.y, corners.2.x, corners.2.y,
+                                corners.3.x, corners.3.y)
+        func corner(_ i: Int) -> SIMD2<Double> { SIMD2(quadCorners[2 * i], quadCorners[2 * i + 1]) }
+        let border = SIMD4(borders.0 ? 1 : 0, borders.1 ? 1 : 0, borders.2 ? 1 : 0, borders.3 ? 1 : 0)
+        fittedSides.removeAll(keepingCapacity: true)
         let radius = 5
         for i in 0..<4 {
-            let start = quad.corners[i], end = quad.corners[(i + 1) % 4]
+            let start = corner(i), end = corner((i + 1) % 4)
             let d = end - start
             let length = (d * d).sum().squareRoot()
             guard length > 8 else { return nil }
             let n = SIMD2(-d.y / length, d.x / length)
             let coarse = Line(normal: n, rho: (start * n).sum())
-            if borders[i] {
-                fitted.append(coarse)
+            if border[i] != 0 {
+                fittedSides.append(coarse)
                 continue
             }
             // Walk across the side along the image axis closest to its normal.
@@ -81,20 +93,19 @@ extension DocumentFinder {
             var line = fit(sign: sign, near: coarse, tolerance: 4.5)
             if let first = line { line = fit(sign: sign, near: first, tolerance: 1.5) ?? first }
             guard let line, (line.normal * n).sum() > cos(6 * Double.pi / 180) else {
-                fitted.append(coarse)
+                fittedSides.append(coarse)
                 continue
             }
-            fitted.append(line)
+            fittedSides.append(line)
         }
-        var corners: [SIMD2<Double>] = []
-        for i in 0..<4 {
-            guard let c = Self.intersect(fitted[(i + 3) % 4], fitted[i]) else { return nil }
+        func refined(_ i: Int) -> SIMD2<Double>? {
+            guard let c = Self.intersect(fittedSides[(i + 3) % 4], fittedSides[i]) else { return nil }
             // A refined corner may not wander far from the coarse one.
-            let delta = c - quad.corners[i]
-            guard (delta * delta).sum() < 64 else { return nil }
-            corners.append(c)
+            let delta = c - corner(i)
+            return (delta * delta).sum() < 64 ? c : nil
         }
-        return Quadrilateral(corners: corners)
+        guard let c0 = refined(0), let c1 = refined(1), let c2 = refined(2), let c3 = refined(3) else { return nil }
+        return (c0, c1, c2, c3)
     }
 
     /// Weighted total-least-squares line through the edge points of one polarity within `tolerance` of `near`.

@@ -334,6 +334,8 @@ final class DocumentFinder {
     var peaks: [(votes: UInt16, angle: Int, rho: Int)] = []
     var pairs: [(Int, Int)] = []
     var edgePoints: [SIMD3<Double>] = []
+    /// The four sides `refinedCorners` fits, kept from call to call.
+    var fittedSides: [Line] = []
     var perSector = [Int](repeating: 0, count: 6)
     let peakHistogram: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 4096)
     /// The peaks' sort keys (see `vote`).
@@ -387,6 +389,7 @@ final class DocumentFinder {
         peaks.reserveCapacity(4096)
         pairs.reserveCapacity(512)
         edgePoints.reserveCapacity(256)
+        fittedSides.reserveCapacity(4)
         bandLineIndices.reserveCapacity(2 * Self.trackedLinesPerSide)
     }
 

@@ -27,7 +27,7 @@ import Testing
     /// A line runs along a side within the given degrees, either way round, and `inwardNormal` turns it toward the
     /// quad, or refuses it when it cuts the quad by more than the margin.
     @Test func linesBesideAndAlongAQuad() {
-        let square: [SIMD2<Double>] = [SIMD2(10, 10), SIMD2(50, 10), SIMD2(50, 50), SIMD2(10, 50)]
+        let square: DocumentFinder.Corners = (SIMD2(10, 10), SIMD2(50, 10), SIMD2(50, 50), SIMD2(10, 50))
         let turned = 1.5 * Double.pi / 180
         // A line 1.5° off the left side, 0.5 px left of it at the top, 0.55 px right of it at the bottom.
         let normal = SIMD2(cos(turned), -sin(turned))
