@@ -89,7 +89,7 @@ extension DocumentFinder {
                                       outside: Quadrilateral(corners: p.map { pc + ($0 - pc) * 1.15 }),
                                       gradients: printSource?.gradients ?? coarseGradients,
                                       width: source.width, height: source.height)
-        return beside.share >= Self.minPrintBesidePhoto && beside.coherence < PrintedRegions.maxCoherence
+        return beside.share >= minPrintBesidePhoto && beside.coherence < PrintedRegions.maxCoherence
     }
 
     /// Whether `quad` is seen nearly square-on as the band search takes it (`maxSquareOnSkew`: on the coarse image,

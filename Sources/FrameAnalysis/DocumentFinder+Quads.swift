@@ -570,7 +570,8 @@ extension DocumentFinder {
         }
         guard let best, best.confidence >= Self.minContainerConfidence,
               best.confidence >= confidenceShare * inner.confidence,
-              interiorTexture(best.corners, in: image) >= Self.minInteriorTexture else { return nil }
+              interiorTexture(best.corners, in: image) >= (cut ? minCutCardTexture : Self.minInteriorTexture)
+        else { return nil }
         return best
     }
 

@@ -57,4 +57,22 @@ import Testing
         paint { x, _ in (x / 3) % 2 == 0 ? 60 : 190 }
         #expect(!finder.printedBesidePhoto(photo, in: card, image: image))
     }
+
+    /// Fixtures/README.md: a card held too close, larger than the frame, its photo the winner (0.72): MOVE_CLOSER for
+    /// a MOVE_AWAY frame. The card's outline closed by the frame's bottom edge (0.97) is printed as sparsely as a
+    /// card's face seen this close is: 0.16 beside its photo, 0.29 inside, under session 30's 0.2 and 0.3. Each of
+    /// the two bounds alone refuses it. (Its corners on the frame's edge lie 0.06 of the diagonal from the card's,
+    /// which are out of view.)
+    @Test func aCardTooCloseIsTakenPrintedSparsely() throws {
+        try expectRuleDecides("card-too-close-sparse-beside-its-photo-camsim-seed108.jpg", primary: .moveAway,
+                              corners: [(46.94, 56.81), (1208.8, -78.65), (1297.3, 632.74), (152.05, 805.57)],
+                              within: 0.065, before: .moveCloser) {
+            $0.documentFinder.minPrintBesidePhoto = 0.2
+            $0.documentFinder.minCutCardTexture = 0.3
+        }
+        try expectSettingDecides("card-too-close-sparse-beside-its-photo-camsim-seed108.jpg", primary: .moveAway,
+                                 otherwise: .moveCloser) { $0.documentFinder.minPrintBesidePhoto = 0.2 }
+        try expectSettingDecides("card-too-close-sparse-beside-its-photo-camsim-seed108.jpg", primary: .moveAway,
+                                 otherwise: .moveCloser) { $0.documentFinder.minCutCardTexture = 0.3 }
+    }
 }
