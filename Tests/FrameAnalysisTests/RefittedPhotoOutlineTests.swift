@@ -24,6 +24,17 @@ import Testing
                               within: 0.035, before: .moveCloser) { $0.documentFinder.refitsPhotoOutlines = false }
     }
 
+    /// Fixtures/README.md: a blurred whole card in a portrait frame, small and square enough to pass for a photo.
+    /// With `maxSideAlongRefittedPhoto` at 3° (not 2°), a background line 2.7° off one of its refitted sides closed
+    /// an outline around it down to the frame's bottom (corners 0.115 of the diagonal off, CUT_OFF after BLURRY).
+    /// The card's own outline stays the answer.
+    @Test func aBlurredWholeCardKeepsItsOutline() throws {
+        try analyzeExpectingCard(
+            .jpeg(try fixtureBytes("blurred-whole-card-not-closed-by-a-refitted-side-camsim-portrait-seed86.jpg")),
+            primary: .blurry, corners: [(373.59, 1116.61), (949.78, 1021.37), (1015.3, 1389.77), (432.84, 1483.85)],
+            within: 0.02)
+    }
+
     /// A line runs along a side within the given degrees, either way round, and `inwardNormal` turns it toward the
     /// quad, or refuses it when it cuts the quad by more than the margin.
     @Test func linesBesideAndAlongAQuad() {
