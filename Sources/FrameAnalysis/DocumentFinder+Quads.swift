@@ -699,6 +699,8 @@ extension DocumentFinder {
             // A card is mostly clipped only when the whole scene is over-exposed; a blown-out region in a scene
             // exposed for its mid-tones is a light source (a window with its bars, a lamp, a screen), not a card.
             guard image.meanLuma >= Self.overexposedSceneLuma else { return 0 }
+            // Nearly all clipped, what is left (a blown-out pane's rim, its bars) is too little to judge a print on.
+            guard Double(inside - clipped) >= minUnclippedShare * Double(inside) else { return 0 }
             return Double(textured) / Double(max(1, inside - clipped))
         }
         return Double(textured) / Double(inside)

@@ -280,6 +280,13 @@ final class DocumentFinder {
     /// inside; session 32 lowered them to 0.15, in that gap, and 0.2. Tests raise them to show what they let in.
     var minPrintBesidePhoto = 0.15
     var minCutCardTexture = 0.2
+    /// The least share of an outline's inside that is not clipped for its print to be judged on the rest
+    /// (`interiorTexture`, in a scene over-exposed as a whole): below it, the outline is bare. A blown-out window pane
+    /// in a bright scene (mean over `overexposedSceneLuma`) leaves only a few samples of its rim and bars unclipped,
+    /// all edges, and read "printed" at 1.0: portrait 101 `blurry_0001`, 109 `move_closer_0007` (fixture), a pane
+    /// closed by the frame's top taken for a cut card. Measured at 0.05, 0.1 and 0.2 (docs/capture.md). Tests set it
+    /// to 0 to show what it keeps out.
+    var minUnclippedShare = 0.05
     /// Whether a side meeting a frame border may carry its edge up to it at the other polarity (`evaluate`'s
     /// `reachesBorder`). Always on; tests turn it off to show the frames it decides.
     var followsFlippedRunsToBorder = true
