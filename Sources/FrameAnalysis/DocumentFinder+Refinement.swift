@@ -25,10 +25,13 @@ extension DocumentFinder {
     func refinedCorners(_ corners: Corners, borders: (Bool, Bool, Bool, Bool), in image: GrayImage) -> Corners? {
         let w = image.width, h = image.height
         let src = image.base
-        let quadCorners = SIMD8(corners.0.x, corners.0.y, corners.1.x, corners.1.y, corners.2.x, corners.2.y,
-                                corners.3.x, corners.3.y)
-        func corner(_ i: Int) -> SIMD2<Double> { SIMD2(quadCorners[2 * i], quadCorners[2 * i + 1]) }
-        let border = SIMD4(borders.0 ? 1 : 0, borders.1 ? 1 : 0, borders.2 ? 1 : 0, borders.3 ? 1 : 0)
+        // (The tuples read by position.)
+        func corner(_ i: Int) -> SIMD2<Double> {
+            switch i { case 0: corners.0; case 1: corners.1; case 2: corners.2; default: corners.3 }
+        }
+        func border(_ i: Int) -> Bool {
+            switch i { case 0: borders.0; case 1: borders.1; case 2: borders.2; default: borders.3 }
+        }
         fittedSides.removeAll(keepingCapacity: true)
         let radius = 5
         for i in 0..<4 {
@@ -38,7 +41,7 @@ extension DocumentFinder {
             guard length > 8 else { return nil }
             let n = SIMD2(-d.y / length, d.x / length)
             let coarse = Line(normal: n, rho: (start * n).sum())
-            if border[i] != 0 {
+            if border(i) {
                 fittedSides.append(coarse)
                 continue
             }
