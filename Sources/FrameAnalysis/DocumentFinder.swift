@@ -236,6 +236,10 @@ final class DocumentFinder {
     /// closed on its print), refined; read right after `find`. `FrameAnalyzer` takes it last, when none of its own
     /// searches found a card either (`takesHeldCardsLast`).
     var heldAtBorder: Found?
+    /// Whether the search for a card held at the frame's edge ranks as many outlines as the wider searches
+    /// (`widerQuadsVerified`, not `quadsVerified`; see `find`). Always on; tests turn it off to show the frames it
+    /// decides.
+    var ranksHeldOutlinesWidely = true
     /// Whether an accepted winner below `reconsideredBelow` is searched again among more lines (see `find`). Always
     /// on; tests turn it off to show the frames it decides.
     var searchesWeakWinnersAgain = true
@@ -548,8 +552,16 @@ final class DocumentFinder {
             // edge where it meets the frame's edge (and part of that side), which the searches above take for a
             // border standing in for a missed side. Last, the quads are searched once more letting one side meeting
             // a frame border be covered so (see `evaluate`); only an outline closed by a frame border is taken.
+            // It ranks as many outlines as the wider searches: the part of a cut card in view is small, its score
+            // weighed down by its size and the border, and the bare outlines of the background below it (a hand, a
+            // desk's edge closed by the frame) and their variants filled the first `quadsVerified` (portrait 101
+            // `cut_off_0005`: the card at 0.68, ranked fifth or lower, behind four outlines of the lower frame
+            // printed 0.00-0.07 inside). Ranked that deep, an outline closed by the frame still wins only densely
+            // printed (`minDeepPrintedTexture`, `bestQuad`).
             if (found?.confidence ?? 0) < acceptance,
-               let held = bestQuad(coarse, width: w, height: h, coveredAtBorder: true) {
+               let held = bestQuad(coarse, width: w, height: h,
+                                   verified: ranksHeldOutlinesWidely ? Self.widerQuadsVerified : Self.quadsVerified,
+                                   coveredAtBorder: true) {
                 if held.confidence > (found?.confidence ?? 0), held.borders.contains(true) {
                     found = held
                 } else if !held.borders.contains(true),

@@ -33,6 +33,24 @@ import Testing
         #expect(before.primary == .noDocument, "\(before.feedback)")
     }
 
+    /// Fixtures/README.md: a card cut by the frame's top edge, its visible part a strip across the upper frame. The
+    /// held-card search ranked the bare outlines of the lower frame (printed 0.00-0.07 inside) and their variants in
+    /// its first four places, above the card's outline closed by the frame's top (0.68), which was never read:
+    /// NO_DOCUMENT for a CUT_OFF frame. Ranked as widely as the wider searches (`ranksHeldOutlinesWidely`), the card
+    /// is reached, densely printed enough to win that deep: CUT_OFF, its two corners in view on the card's.
+    @Test func aCutCardRankedBehindBareOutlinesIsReached() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("cut-card-ranked-behind-bare-outlines-camsim-portrait-seed101.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .cutOff, "\(analysis.feedback)")
+        let inside = Self.cornersInside(analysis)
+        #expect(inside.count == 2)
+        for (corner, truth) in zip(inside, [(991.09, 180.77), (287.05, 334.5)]) {
+            #expect(abs(corner.x - truth.0) < 10 && abs(corner.y - truth.1) < 10, "\(inside)")
+        }
+        let before = try analyzeDocument(input) { $0.documentFinder.ranksHeldOutlinesWidely = false }
+        #expect(before.primary == .noDocument, "\(before.feedback)")
+    }
+
     /// Fixtures/README.md: a card held too close in a portrait frame, running past its right and bottom edges:
     /// NO_DOCUMENT for a MOVE_AWAY frame; its outline closed by the frame's right edge, recorded by the held-card
     /// search, is MOVE_AWAY. (Its corners on the frame's edge lie up to 0.045 of the diagonal from the card's, which
