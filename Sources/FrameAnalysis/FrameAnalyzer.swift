@@ -38,9 +38,6 @@ public final class FrameAnalyzer {
     /// Whether the outline a frame's search settled on is given up when its inside repeats along its long sides (see
     /// `locateDocument`). Always on; tests turn it off to show the frames it decides.
     var rejectsRepeatingAnswers = true
-    /// Whether that test also gives up an answer whose inside repeats both ways as a key grid's does
-    /// (`InteriorPeriodicity.isGrid`). Always on; tests turn it off to show the frames it decides.
-    var rejectsGridAnswers = true
     /// Whether a card tilted beyond `maxSkew` in a portrait frame is judged close enough as held across, whatever
     /// its quad's side lengths (see `analyzeDocument`). Always on; tests turn it off to show the frames it decides.
     var judgesTiltedPortraitCardsAcross = true
@@ -398,11 +395,8 @@ public final class FrameAnalyzer {
         // frame's border was answered CUT_OFF that way (revival 0.43-0.50 along its long sides, while no card's
         // answered outline read more than 0.27 on 960 frames). So the answer meets the long-side test last; the
         // confidence of an answer given up so is returned (metric `repeatingAnswer`), as NO_DOCUMENT's value is 0.
-        // A keyboard seen at a slant and cut by the frame repeats less along its long sides, but both ways at once,
-        // which no card's face does (`InteriorPeriodicity.isGrid`; portrait 118 `no_document_0009`: 0.22 along,
-        // 0.60 across, answered CUT_OFF).
         if rejectsRepeatingAnswers, let answer = found, answer.confidence >= acceptance,
-           documentFinder.periodicity.answerRepeats(answer.quad, in: working, readingGrids: rejectsGridAnswers) {
+           documentFinder.periodicity.repeatsAlongLongSides(answer.quad, in: working) {
             return (nil, false, false, false, answer.confidence)
         }
         return (found, false, false, inWindow, nil)

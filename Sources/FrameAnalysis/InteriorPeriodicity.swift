@@ -24,14 +24,6 @@ final class InteriorPeriodicity {
     /// The largest revivals a card's inside may have along its long sides and along its short sides.
     static let maxAlongLong: Float = 0.3
     static let maxAlongShort: Float = 0.7
-    /// A key grid repeats both ways at once, each less than a row of keys alone reads along it (perspective, a
-    /// border cutting the grid and its shading blur the pitch): at least these along the long sides and across them
-    /// (`isGrid`). A card's inside repeats one way at most: over the outlines answered right on session 33's 39 sets
-    /// (3,380 frames), at most 0.144 along the long sides where anything repeated across them, and 0 along them
-    /// where its text lines read up to 0.78 across. A keyboard closed by the frame (portrait 118
-    /// `no_document_0009`) read 0.22 and 0.60.
-    static let minGridAlongLong: Float = 0.15
-    static let minGridAlongShort: Float = 0.45
 
     private var cells = [Float](repeating: 0, count: InteriorPeriodicity.columns * InteriorPeriodicity.rows)
     private var centred = [Float](repeating: 0, count: InteriorPeriodicity.columns * InteriorPeriodicity.rows)
@@ -81,21 +73,8 @@ final class InteriorPeriodicity {
     /// of the document search meets last (`FrameAnalyzer.locateDocument`). Across the long sides a card's text lines
     /// can read up to 0.78 (a cut-off card's text block), so only the long sides are read there.
     func repeatsAlongLongSides(_ quad: Quadrilateral, in image: GrayImage) -> Bool {
-        answerRepeats(quad, in: image, readingGrids: false)
-    }
-
-    /// The answer's test (`FrameAnalyzer.locateDocument`): the inside repeats along the long sides as no card's does,
-    /// or, with `readingGrids`, both ways as a key grid does (`isGrid`).
-    func answerRepeats(_ quad: Quadrilateral, in image: GrayImage, readingGrids: Bool) -> Bool {
         let c = quad.corners
-        let revivals = revivals((c[0], c[1], c[2], c[3]), in: image)
-        return revivals.alongLong >= Self.maxAlongLong || readingGrids && Self.isGrid(revivals)
-    }
-
-    /// Whether revivals read both ways at once past `minGridAlongLong` and `minGridAlongShort`: keys in rows and
-    /// columns, as no card's face is printed.
-    static func isGrid(_ revivals: (alongLong: Float, alongShort: Float)) -> Bool {
-        revivals.alongLong >= minGridAlongLong && revivals.alongShort >= minGridAlongShort
+        return revivals((c[0], c[1], c[2], c[3]), in: image).alongLong >= Self.maxAlongLong
     }
 
     /// The autocorrelation's largest rise, at a lag of at least `minLag`, above its lowest value at any smaller lag,

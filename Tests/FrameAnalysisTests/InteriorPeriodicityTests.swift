@@ -73,19 +73,6 @@ import Testing
         #expect(!finder.repeatsAlongLongSides(quad, in: Self.card()))
     }
 
-    /// A keypad repeats both ways at once, a grid (`isGrid`); a striped desk one way and a card's face at most one
-    /// way do not.
-    @Test func onlyAGridRepeatsBothWays() {
-        let finder = InteriorPeriodicity()
-        #expect(InteriorPeriodicity.isGrid(finder.revivals(Self.corners, in: Self.keypad())))
-        #expect(!InteriorPeriodicity.isGrid(finder.revivals(Self.corners, in: Self.stripes())))
-        #expect(!InteriorPeriodicity.isGrid(finder.revivals(Self.corners, in: Self.card())))
-        let quad = Quadrilateral(corners: [Self.corners.0, Self.corners.1, Self.corners.2, Self.corners.3])
-        #expect(finder.answerRepeats(quad, in: Self.keypad(), readingGrids: true))
-        #expect(!finder.answerRepeats(quad, in: Self.card(), readingGrids: true))
-        #expect(!finder.answerRepeats(quad, in: Self.stripes(), readingGrids: true))
-    }
-
     @Test func theSidesAreReadWhicheverComesFirst() {
         // The same keypad with the quad's corners starting on a short side.
         let turned = (Self.corners.1, Self.corners.2, Self.corners.3, Self.corners.0)
@@ -144,31 +131,6 @@ import Testing
         let passed = try #require(noDetectionScale.documentFinder.passedOverRepeating, "a desk outline passed over")
         #expect(passed.borderClosed && passed.confidence >= AnalysisThresholds.default.minDocumentConfidence,
                 "\(passed)")
-    }
-
-    /// Fixtures/README.md: an empty desk with a keyboard at a slant, cut by the frame's left edge. The outline the
-    /// frame settled on (the keys closed by the border) repeats along its long sides less than a row of keys alone
-    /// reads (0.22: perspective and the border blur the pitch), but across them too (0.60): a grid, which no card's
-    /// face is. Given up as the answer's last test (`rejectsGridAnswers`): NO_DOCUMENT, not CUT_OFF.
-    @Test func aKeyboardAtASlantClosedByTheFrameIsNoDocument() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("keyboard-at-a-slant-closed-by-the-frame-camsim-portrait-seed118.jpg"))
-        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
-        #expect(analysis.primary == .noDocument, "\(analysis.feedback)")
-        #expect(analysis.region == nil)
-        #expect(analysis.metrics["repeatingAnswer"] != nil, "\(analysis.metrics)")
-
-        let analyzer = FrameAnalyzer()
-        analyzer.rejectsGridAnswers = false
-        let before = try analyzer.analyze(input, mode: .document)
-        #expect(before.primary == .cutOff, "\(before.feedback)")
-        // Its outline passes the long-side test alone and is a grid (read on the working image, as the answer's test
-        // reads it).
-        let region = try #require(before.region)
-        let scale = Double(analyzer.working.width) / Double(before.width)
-        let c = region.corners.map { SIMD2($0.x * scale, $0.y * scale) }
-        let revivals = analyzer.documentFinder.periodicity.revivals((c[0], c[1], c[2], c[3]), in: analyzer.working)
-        #expect(revivals.alongLong < InteriorPeriodicity.maxAlongLong, "\(revivals)")
-        #expect(InteriorPeriodicity.isGrid(revivals), "\(revivals)")
     }
 
     /// Fixtures/README.md: an empty grey desk with a keypad cut off by the frame's right edge. The quad search
