@@ -85,6 +85,14 @@ public final class FrameAnalyzer {
     /// Whether one of an outline's runs on to the frame's border may be covered in its middle by the holding hand
     /// (`OutlineRunOn.runOnToBorder`'s `coveredRuns`). Always on; tests turn it off to show the frames it decides.
     var takesCoveredRunOns = true
+    /// The share of `maxBrightness` above which a scene whose card reads over `maxBrightness` is over-exposed as a
+    /// whole, so that TOO_BRIGHT comes before the card's geometry (see `analyzeDocument`): 0.8 × 225 = 180, about
+    /// 1.3 EV over the mid-grey an exposure meter aims for (sRGB luma 118), past the 1 EV auto-exposure errs by in a
+    /// scene it can still expose (as `outOfRangeDarkness` reads a scene too dark). Measured on session 33's 39 sets
+    /// (docs/capture.md, "Feedback codes"): the over-exposed frames whose geometry led read scenes of 181-225, the
+    /// frames right on a clipped white card's geometry up to 170 (portrait 118 `cut_off_0007`, told TOO_BRIGHT first at
+    /// 0.75). Tests lower it to show what it keeps out.
+    var overexposedSceneShare = 0.8
     /// The frame's printed regions and the window searched around one (`FrameAnalyzer+PrintedRegions.swift`).
     let printedRegions = PrintedRegions()
     let printGradients = SobelGradients()
@@ -590,14 +598,21 @@ public final class FrameAnalyzer {
         // A card too dark or too bright in a scene of ordinary light is the card's colour or a lamp on it: the
         // geometry comes first. In a scene below `outOfRangeDarkness` of the minimum the camera ran out of light, in
         // one above the maximum it is over-exposed as a whole: as when nothing is found, the exposure is the first fix
-        // (and the outline in such a frame may be the noise's or the clipping's, no instruction to follow).
+        // (and the outline in such a frame may be the noise's or the clipping's, no instruction to follow). So too
+        // when the card itself reads over the maximum in a scene over `overexposedSceneShare` of it: the card is
+        // washed out by an exposure that has run past the scene, not white in an ordinary one (its outline, clipped
+        // into a light background, is as uncertain: camsim 112 `too_bright_0008` was told MOVE_CLOSER on a part).
         if exposure.mean < t.minBrightness {
             report(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness),
                    sceneBrightness: detection.meanLuma)
         }
         if exposure.mean > t.maxBrightness {
-            report(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness),
-                   sceneBrightness: detection.meanLuma)
+            let finding = Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness)
+            if detection.meanLuma > t.maxBrightness * overexposedSceneShare {
+                exposureFirst = finding
+            } else {
+                report(finding, sceneBrightness: detection.meanLuma)
+            }
         } else if glareFraction > t.overexposedFraction {
             // Most of the document clipped is exposure, not a reflection the user can tilt away.
             report(Feedback(code: .tooBright, value: glareFraction, threshold: t.overexposedFraction),
