@@ -3,6 +3,11 @@
 face boxes (selfies) drawn.
 
 Usage: python3 tools/camsim/contact_sheet.py DIR/labels.json OUT.png [--per-class N] [--width 320]
+           [--classes A,B] [--answers ANSWERS.jsonl [--misses]]
+
+With --answers (`kycctl analyze` output for the set, e.g. compare.py's DIR/LABEL/NAME.jsonl), each document tile also
+shows the engine's outline (red) and its feedback codes; --misses keeps only the frames whose first code is not the
+label's: what the engine got wrong, with what it saw.
 """
 import argparse
 import json
@@ -19,13 +24,29 @@ def main():
     parser.add_argument("--per-class", type=int, default=4)
     parser.add_argument("--width", type=int, default=320)
     parser.add_argument("--classes", default="")
+    parser.add_argument("--answers", default="")
+    parser.add_argument("--misses", action="store_true")
     args = parser.parse_args()
+    if args.misses and not args.answers:
+        parser.error("--misses needs --answers")
     labels = json.load(open(args.labels))["frames"]
     root = os.path.dirname(args.labels)
     wanted = [c for c in args.classes.split(",") if c]
+    # The engine's answer per file name: its outline (input pixels) and its codes, first first.
+    answers = {}
+    if args.answers:
+        for line in open(args.answers):
+            answer = json.loads(line)
+            codes = [f["code"] for f in answer.get("feedback") or []] or ["GOOD"]
+            region = answer.get("region")
+            corners = [(c["x"], c["y"]) for c in region["corners"]] if region else None
+            answers[os.path.basename(answer["file"])] = (codes, corners)
     rows = {}
     for f in labels:
         if wanted and f["expected"] not in wanted:
+            continue
+        answer = answers.get(os.path.basename(f["file"]))
+        if args.misses and (answer is None or answer[0][0] == f["expected"]):
             continue
         rows.setdefault(f["expected"], [])
         if len(rows[f["expected"]]) < args.per_class:
@@ -47,6 +68,10 @@ def main():
                 q = np.array(f["corners"]) * s + (ox, 0)
                 cv2.polylines(tile, [np.round(q * 16).astype(np.int32)], True, (0, 255, 0), 1, cv2.LINE_AA, 4)
                 cv2.circle(tile, tuple(int(v) for v in q[0]), 3, (0, 0, 255), -1)
+            answer = answers.get(os.path.basename(f["file"]))
+            if answer and answer[1]:
+                q = np.array(answer[1]) * s + (ox, 0)
+                cv2.polylines(tile, [np.round(q * 16).astype(np.int32)], True, (0, 0, 255), 1, cv2.LINE_AA, 4)
             for x, y, w, h in f.get("faces") or []:
                 cv2.rectangle(tile, (int(x * s) + ox, int(y * s)), (int((x + w) * s) + ox, int((y + h) * s)),
                               (0, 255, 0), 1)
@@ -55,8 +80,13 @@ def main():
                 text = f"{cls} L{p.get('face_luma', p.get('frame_luma', 0)):.0f} s{p.get('face_size', 0):.2f}"
             else:
                 text = f"{cls} L{p.get('doc_luma', p.get('frame_luma', 0)):.0f} s{p.get('saturated', 0):.2f}"
-            cv2.putText(tile, text, (4, 14), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 3, cv2.LINE_AA)
-            cv2.putText(tile, text, (4, 14), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (255, 255, 255), 1, cv2.LINE_AA)
+            lines = [text, os.path.splitext(os.path.basename(f["file"]))[0].split("_", 1)[-1]]
+            if answer:
+                lines.append(",".join(answer[0]))
+            for k, line in enumerate(lines):
+                cv2.putText(tile, line, (4, 14 + 14 * k), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 3, cv2.LINE_AA)
+                cv2.putText(tile, line, (4, 14 + 14 * k), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (255, 255, 255), 1,
+                            cv2.LINE_AA)
             tiles.append(tile)
         while len(tiles) < args.per_class:
             tiles.append(np.zeros((th, tw, 3), np.uint8))
