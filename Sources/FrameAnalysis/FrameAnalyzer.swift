@@ -93,6 +93,12 @@ public final class FrameAnalyzer {
     /// frames right on a clipped white card's geometry up to 170 (portrait 118 `cut_off_0007`, told TOO_BRIGHT first at
     /// 0.75). Tests lower it to show what it keeps out.
     var overexposedSceneShare = 0.8
+    /// The share of `minDocumentSharpness` under which a card told MOVE_CLOSER is smeared beyond what its size
+    /// explains, so that BLURRY goes before MOVE_CLOSER (see `analyzeDocument`; ADR 13 keeps MOVE_CLOSER first for a
+    /// card soft for its size). 0.3 × 0.5 = 0.15: on session 33's 39 sets the cards right to be told MOVE_CLOSER read
+    /// 0.285 and up, the BLURRY frames told MOVE_CLOSER on a smeared outline 0.036-0.094 (docs/capture.md, "Feedback
+    /// codes"). Tests move it to show what it decides.
+    var smearedCardShare = 0.3
     /// The frame's printed regions and the window searched around one (`FrameAnalyzer+PrintedRegions.swift`).
     let printedRegions = PrintedRegions()
     let printGradients = SobelGradients()
@@ -687,6 +693,17 @@ public final class FrameAnalyzer {
                                                   coveredRuns: takesCoveredRunOns) {
             metrics["outlineRunOn"] = runOn
             feedback.append(Feedback(code: .cutOff, value: runOn, threshold: t.minOutlineRunOn))
+        }
+        // MOVE_CLOSER keeps its place before BLURRY (a small card reads soft partly for its size: ADR 13), but not for
+        // a card smeared far past that (under `smearedCardShare` of the bar): no card at the optics' limit reads so
+        // soft, and the small outline in such a frame is as likely a part of a card the blur hid (camsim 106
+        // `blurry_0000`: a card told MOVE_CLOSER on its photo at 0.059). Not with an exposure or glare finding:
+        // clipped cards read near 0 whatever the focus.
+        if exposureFirst == nil, feedback.first?.code == .moveCloser,
+           sharpness.overall < t.minDocumentSharpness * smearedCardShare,
+           !feedback.contains(where: { $0.code == .tooDark || $0.code == .tooBright || $0.code == .glare }),
+           let blurry = feedback.firstIndex(where: { $0.code == .blurry }) {
+            feedback.insert(feedback.remove(at: blurry), at: 0)
         }
         if exposureFirst == nil, let scene = blurredSceneSharpness(feedback, thresholds: t) {
             metrics["sceneSharpness"] = scene

@@ -58,4 +58,26 @@ import Testing
             try AnalysisThresholds(json: Array(#"{"maxBlurredSceneSharpness": 1.5}"#.utf8))
         }
     }
+
+    /// Fixtures/README.md: a BLURRY frame whose smeared card was told MOVE_CLOSER on a small outline (its photo), the
+    /// card reading 0.059, far under `smearedCardShare` of the bar: BLURRY first, MOVE_CLOSER after. With the share at
+    /// 0, MOVE_CLOSER keeps its place as it does for a card soft for its size.
+    @Test func aCardSmearedFarPastItsSizeSaysBlurryBeforeMoveCloser() throws {
+        let (analysis, canonical) = try expectSettingDecides("smeared-card-told-move-closer-camsim-seed106.jpg",
+                                                             primary: .blurry, otherwise: .moveCloser) {
+            $0.smearedCardShare = 0
+        }
+        #expect(analysis.feedback.map(\.code) == [.blurry, .moveCloser], "\(analysis.feedback)")
+        #expect(canonical.feedback.map(\.code) == [.moveCloser, .blurry], "\(canonical.feedback)")
+        let card = try #require(analysis.metrics["sharpness"])
+        #expect(card < AnalysisThresholds.default.minDocumentSharpness * 0.3, "\(card)")
+    }
+
+    /// Fixtures/README.md: a small card held far, in focus but at the optics' limit for its size (0.319, under the
+    /// bar): MOVE_CLOSER first, which also lets its sharpness be judged. At a share of 0.7 (0.35) it would be told
+    /// BLURRY first: the bound sits under the small cards told MOVE_CLOSER on the measured sets (0.285 and up).
+    @Test func aSmallCardSoftForItsSizeKeepsMoveCloserFirst() throws {
+        try expectSettingDecides("small-card-soft-for-its-size-camsim-portrait-seed120.jpg", primary: .moveCloser,
+                                 otherwise: .blurry) { $0.smearedCardShare = 0.7 }
+    }
 }
