@@ -16,21 +16,33 @@ import Testing
         }
     }
 
+    /// Expects `Fixtures/<fixture>` answered CUT_OFF with two corners in view, each within 10 px of `truth` (the
+    /// card's own corners there, in order), and NO_DOCUMENT with the rule `off` turns off.
+    static func expectCutCardFound(_ fixture: String, cornersInView truth: [(Double, Double)],
+                                   sourceLocation: SourceLocation = #_sourceLocation,
+                                   off: (FrameAnalyzer) -> Void) throws {
+        let input = FrameInput.jpeg(try fixtureBytes(fixture))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .cutOff, "\(analysis.feedback)", sourceLocation: sourceLocation)
+        let inside = cornersInside(analysis)
+        #expect(inside.count == 2, sourceLocation: sourceLocation)
+        for (corner, truth) in zip(inside, truth) {
+            #expect(abs(corner.x - truth.0) < 10 && abs(corner.y - truth.1) < 10, "\(inside)",
+                    sourceLocation: sourceLocation)
+        }
+        let before = try analyzeDocument(input, with: off)
+        #expect(before.primary == .noDocument, "\(before.feedback)", sourceLocation: sourceLocation)
+    }
+
     /// Fixtures/README.md: a card cut by the frame's top edge, held by a thumb over its right side. The held-card
     /// search ranked its part closed on a print line near the top (0.56, seen whole) above the card's outline closed
     /// by the frame's top (0.73): NO_DOCUMENT for a CUT_OFF frame. Recorded, that outline is taken when nothing else
     /// is found, its two corners in view on the card's.
     @Test func aCutCardOutrankedByItsPartIsTakenLast() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("cut-card-held-its-part-outranked-it-camsim-seed85.jpg"))
-        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
-        #expect(analysis.primary == .cutOff, "\(analysis.feedback)")
-        let inside = Self.cornersInside(analysis)
-        #expect(inside.count == 2)
-        for (corner, truth) in zip(inside, [(1138.62, 552.31), (133.21, 408.23)]) {
-            #expect(abs(corner.x - truth.0) < 10 && abs(corner.y - truth.1) < 10, "\(inside)")
+        try Self.expectCutCardFound("cut-card-held-its-part-outranked-it-camsim-seed85.jpg",
+                                    cornersInView: [(1138.62, 552.31), (133.21, 408.23)]) {
+            $0.takesHeldCardsLast = false
         }
-        let before = try analyzeDocument(input) { $0.takesHeldCardsLast = false }
-        #expect(before.primary == .noDocument, "\(before.feedback)")
     }
 
     /// Fixtures/README.md: a card cut by the frame's top edge, its visible part a strip across the upper frame. The
@@ -39,16 +51,10 @@ import Testing
     /// NO_DOCUMENT for a CUT_OFF frame. Ranked as widely as the wider searches (`ranksHeldOutlinesWidely`), the card
     /// is reached, densely printed enough to win that deep: CUT_OFF, its two corners in view on the card's.
     @Test func aCutCardRankedBehindBareOutlinesIsReached() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("cut-card-ranked-behind-bare-outlines-camsim-portrait-seed101.jpg"))
-        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
-        #expect(analysis.primary == .cutOff, "\(analysis.feedback)")
-        let inside = Self.cornersInside(analysis)
-        #expect(inside.count == 2)
-        for (corner, truth) in zip(inside, [(991.09, 180.77), (287.05, 334.5)]) {
-            #expect(abs(corner.x - truth.0) < 10 && abs(corner.y - truth.1) < 10, "\(inside)")
+        try Self.expectCutCardFound("cut-card-ranked-behind-bare-outlines-camsim-portrait-seed101.jpg",
+                                    cornersInView: [(991.09, 180.77), (287.05, 334.5)]) {
+            $0.documentFinder.ranksHeldOutlinesWidely = false
         }
-        let before = try analyzeDocument(input) { $0.documentFinder.ranksHeldOutlinesWidely = false }
-        #expect(before.primary == .noDocument, "\(before.feedback)")
     }
 
     /// Fixtures/README.md: a card held too close in a portrait frame, running past its right and bottom edges:

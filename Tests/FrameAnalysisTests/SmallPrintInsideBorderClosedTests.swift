@@ -29,9 +29,18 @@ import Testing
     /// card's photo is printed enough to be a region, and the window around it holds the photo alone, an outline
     /// seen whole at 0.69. A card inside a border-closed outline must be as confident as `find` asks of one
     /// (`minConfidenceInsideBorderClosed`, 0.8): at the bare acceptance the photo was taken, MOVE_CLOSER for a
-    /// BLURRY frame.
+    /// BLURRY frame. (Taken, the photo reads smeared far past its size, and since session 33 that alone puts BLURRY
+    /// before MOVE_CLOSER, `smearedCardShare`: the test turns it off to show this setting's own effect.)
     @Test func aPhotoAloneInItsWindowIsNoCardInsideTheOutline() throws {
         try expectSettingDecides("blurred-card-its-photo-alone-in-a-window-camsim-portrait-seed122.jpg", primary: .blurry,
-                                 otherwise: .moveCloser) { $0.minConfidenceInsideBorderClosed = 0.6 }
+                                 otherwise: .moveCloser) {
+            $0.minConfidenceInsideBorderClosed = 0.6
+            $0.smearedCardShare = 0
+        }
+        let lowered = try analyzeDocument(.jpeg(try fixtureBytes(
+            "blurred-card-its-photo-alone-in-a-window-camsim-portrait-seed122.jpg"))) {
+            $0.minConfidenceInsideBorderClosed = 0.6
+        }
+        #expect(lowered.feedback.map(\.code).prefix(2) == [.blurry, .moveCloser], "\(lowered.feedback)")
     }
 }
