@@ -99,6 +99,11 @@ public final class FrameAnalyzer {
     /// 0.285 and up, the BLURRY frames told MOVE_CLOSER on a smeared outline 0.036-0.094 (docs/capture.md, "Feedback
     /// codes"). Tests move it to show what it decides.
     var smearedCardShare = 0.3
+    /// The multiple of `maxGlareBlob` from which a glare patch goes before the findings on the card's outline
+    /// (CUT_OFF, MOVE_AWAY, TILTED; see `analyzeDocument`): 2 × 0.015 = 3 % of the card in one patch. On session 33's
+    /// 39 sets the GLARE frames told their outline's findings first had patches of 3.8-12.8 %, a TILTED card right to
+    /// be told so one of 1.9 % (docs/capture.md, "Feedback codes"). Tests move it to show what it decides.
+    var glareOverOutlineShare = 2.0
     /// The frame's printed regions and the window searched around one (`FrameAnalyzer+PrintedRegions.swift`).
     let printedRegions = PrintedRegions()
     let printGradients = SobelGradients()
@@ -704,6 +709,18 @@ public final class FrameAnalyzer {
            !feedback.contains(where: { $0.code == .tooDark || $0.code == .tooBright || $0.code == .glare }),
            let blurry = feedback.firstIndex(where: { $0.code == .blurry }) {
             feedback.insert(feedback.remove(at: blurry), at: 0)
+        }
+        // A glare patch is a mirror image of a lamp: where it lies, the card's print and edge are gone, and the outline
+        // read around it is uncertain (on the measured sets every GLARE frame told CUT_OFF, MOVE_AWAY or TILTED first
+        // held its card whole; the outline had run past the card, or been closed on the patch). From a patch of
+        // `glareOverOutlineShare` × `maxGlareBlob` of the card, GLARE goes before those findings: tilting the card
+        // away from the lamp is the first fix, and it changes what the outline shows. Not MOVE_CLOSER (a small card's
+        // size is read whatever lies on it), nor with an exposure finding (a clipped card's own rule).
+        if exposureFirst == nil, [.cutOff, .moveAway, .tilted].contains(feedback.first?.code),
+           largestBlob >= t.maxGlareBlob * glareOverOutlineShare,
+           !feedback.contains(where: { $0.code == .tooDark || $0.code == .tooBright }),
+           let glareAt = feedback.firstIndex(where: { $0.code == .glare }) {
+            feedback.insert(feedback.remove(at: glareAt), at: 0)
         }
         if exposureFirst == nil, let scene = blurredSceneSharpness(feedback, thresholds: t) {
             metrics["sceneSharpness"] = scene
