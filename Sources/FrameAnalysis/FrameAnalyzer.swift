@@ -455,12 +455,18 @@ public final class FrameAnalyzer {
         // Findings go in the canonical order, except an exposure finding that leads (`exposureLeads`: the scene is
         // out of the camera's range), which goes first once the list is complete.
         var exposureFirst: Feedback?
-        func report(_ finding: Feedback, sceneBrightness: Double) {
-            if Self.exposureLeads(finding.code, sceneBrightness: sceneBrightness, thresholds: t) {
+        func report(_ finding: Feedback, sceneBrightness: Double, brightShare: Double = 1) {
+            if Self.exposureLeads(finding.code, sceneBrightness: sceneBrightness, thresholds: t,
+                                  brightShare: brightShare) {
                 exposureFirst = finding
             } else {
                 feedback.append(finding)
             }
+        }
+        // Moves the finding with `code`, when there is one, to the front of the canonical order.
+        func leadWith(_ code: FeedbackCode) {
+            guard let at = feedback.firstIndex(where: { $0.code == code }) else { return }
+            feedback.insert(feedback.remove(at: at), at: 0)
         }
         func completed() -> [Feedback] {
             if let exposureFirst { feedback.insert(exposureFirst, at: 0) }
@@ -610,20 +616,17 @@ public final class FrameAnalyzer {
         // geometry comes first. In a scene below `outOfRangeDarkness` of the minimum the camera ran out of light, in
         // one above the maximum it is over-exposed as a whole: as when nothing is found, the exposure is the first fix
         // (and the outline in such a frame may be the noise's or the clipping's, no instruction to follow). So too
-        // when the card itself reads over the maximum in a scene over `overexposedSceneShare` of it: the card is
-        // washed out by an exposure that has run past the scene, not white in an ordinary one (its outline, clipped
-        // into a light background, is as uncertain: camsim 112 `too_bright_0008` was told MOVE_CLOSER on a part).
+        // when the card itself reads over the maximum in a scene over `overexposedSceneShare` of it (`brightShare`):
+        // the card is washed out by an exposure that has run past the scene, not white in an ordinary one (its
+        // outline, clipped into a light background, is as uncertain: camsim 112 `too_bright_0008` was told
+        // MOVE_CLOSER on a part).
         if exposure.mean < t.minBrightness {
             report(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness),
                    sceneBrightness: detection.meanLuma)
         }
         if exposure.mean > t.maxBrightness {
-            let finding = Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness)
-            if detection.meanLuma > t.maxBrightness * overexposedSceneShare {
-                exposureFirst = finding
-            } else {
-                report(finding, sceneBrightness: detection.meanLuma)
-            }
+            report(Feedback(code: .tooBright, value: exposure.mean, threshold: t.maxBrightness),
+                   sceneBrightness: detection.meanLuma, brightShare: overexposedSceneShare)
         } else if glareFraction > t.overexposedFraction {
             // Most of the document clipped is exposure, not a reflection the user can tilt away.
             report(Feedback(code: .tooBright, value: glareFraction, threshold: t.overexposedFraction),
@@ -706,9 +709,8 @@ public final class FrameAnalyzer {
         // clipped cards read near 0 whatever the focus.
         if exposureFirst == nil, feedback.first?.code == .moveCloser,
            sharpness.overall < t.minDocumentSharpness * smearedCardShare,
-           !feedback.contains(where: { $0.code == .tooDark || $0.code == .tooBright || $0.code == .glare }),
-           let blurry = feedback.firstIndex(where: { $0.code == .blurry }) {
-            feedback.insert(feedback.remove(at: blurry), at: 0)
+           !Self.hasExposureFinding(feedback), !feedback.contains(where: { $0.code == .glare }) {
+            leadWith(.blurry)
         }
         // A glare patch is a mirror image of a lamp: where it lies, the card's print and edge are gone, and the outline
         // read around it is uncertain (on the measured sets every GLARE frame told CUT_OFF, MOVE_AWAY or TILTED first
@@ -717,16 +719,12 @@ public final class FrameAnalyzer {
         // away from the lamp is the first fix, and it changes what the outline shows. Not MOVE_CLOSER (a small card's
         // size is read whatever lies on it), nor with an exposure finding (a clipped card's own rule).
         if exposureFirst == nil, [.cutOff, .moveAway, .tilted].contains(feedback.first?.code),
-           largestBlob >= t.maxGlareBlob * glareOverOutlineShare,
-           !feedback.contains(where: { $0.code == .tooDark || $0.code == .tooBright }),
-           let glareAt = feedback.firstIndex(where: { $0.code == .glare }) {
-            feedback.insert(feedback.remove(at: glareAt), at: 0)
+           largestBlob >= t.maxGlareBlob * glareOverOutlineShare, !Self.hasExposureFinding(feedback) {
+            leadWith(.glare)
         }
         if exposureFirst == nil, let scene = blurredSceneSharpness(feedback, thresholds: t) {
             metrics["sceneSharpness"] = scene
-            if scene < t.maxBlurredSceneSharpness, let blurry = feedback.firstIndex(where: { $0.code == .blurry }) {
-                feedback.insert(feedback.remove(at: blurry), at: 0)
-            }
+            if scene < t.maxBlurredSceneSharpness { leadWith(.blurry) }
         }
         return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: region,
                              faces: [], metrics: metrics, feedback: completed())
@@ -749,7 +747,7 @@ public final class FrameAnalyzer {
         default: outlineFirst = false
         }
         guard t.maxBlurredSceneSharpness > 0, outlineFirst, feedback.contains(where: { $0.code == .blurry }),
-              !feedback.contains(where: { $0.code == .tooDark || $0.code == .tooBright }) else { return nil }
+              !Self.hasExposureFinding(feedback) else { return nil }
         spans.set(for: working, quad: nil)
         return CardSharpness.measure(working, spans: spans, rowStep: 4).overall
     }
@@ -778,12 +776,23 @@ public final class FrameAnalyzer {
     /// brings even a dark desk above that), above the maximum the frame is over-exposed as a whole. Then whatever
     /// else the frame shows (an empty search, an outline, a face not found) proves little, and the exposure is what
     /// the user can fix.
-    static func exposureLeads(_ code: FeedbackCode, sceneBrightness: Double, thresholds t: AnalysisThresholds) -> Bool {
+    /// `brightShare` lowers the bright bound to that share of the maximum where the card itself reads over it
+    /// (`overexposedSceneShare`, ADR 9): a washed-out card shows the exposure ran past the scene sooner than the
+    /// scene's mean does.
+    static func exposureLeads(_ code: FeedbackCode, sceneBrightness: Double, thresholds t: AnalysisThresholds,
+                              brightShare: Double = 1) -> Bool {
         switch code {
         case .tooDark: sceneBrightness < t.minBrightness * outOfRangeDarkness
-        case .tooBright: sceneBrightness > t.maxBrightness
+        case .tooBright: sceneBrightness > t.maxBrightness * brightShare
         default: false
         }
+    }
+
+    /// Whether the findings listed so far hold an exposure finding (TOO_DARK or TOO_BRIGHT, one that did not lead):
+    /// the reorderings for blur and glare leave such frames alone, since a clipped or under-exposed card reads near 0
+    /// sharpness whatever its focus, and its clipping is no reflection.
+    static func hasExposureFinding(_ feedback: [Feedback]) -> Bool {
+        feedback.contains { $0.code == .tooDark || $0.code == .tooBright }
     }
 
     /// The smallest distance (input pixels) from the frame's edge of a document whose quad is not a document's

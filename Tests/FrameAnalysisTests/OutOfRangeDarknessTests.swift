@@ -12,6 +12,19 @@ import Testing
         #expect(!FrameAnalyzer.exposureLeads(.tooBright, sceneBrightness: 40, thresholds: t))
     }
 
+    /// The bright bound is `maxBrightness` for the scene alone, and `brightShare` of it where the card itself reads
+    /// over the maximum (`FrameAnalyzer.overexposedSceneShare`, 0.8: 180 by default).
+    @Test func tooBrightLeadsFromAShareOfTheMaximumOverAWashedOutCard() {
+        let t = AnalysisThresholds.default
+        let share = FrameAnalyzer().overexposedSceneShare
+        #expect(!FrameAnalyzer.exposureLeads(.tooBright, sceneBrightness: t.maxBrightness * share + 1, thresholds: t))
+        #expect(FrameAnalyzer.exposureLeads(.tooBright, sceneBrightness: t.maxBrightness * share + 1, thresholds: t,
+                                            brightShare: share))
+        #expect(!FrameAnalyzer.exposureLeads(.tooBright, sceneBrightness: t.maxBrightness * share - 1, thresholds: t,
+                                             brightShare: share))
+        #expect(!FrameAnalyzer.exposureLeads(.tooDark, sceneBrightness: 100, thresholds: t, brightShare: share))
+    }
+
     /// Fixtures/README.md: a dim scene (camsim gain 8-24, still under-exposed) at scene luma about 43, whose card no
     /// search finds. Under the bound of half `minBrightness` (40) it said NO_DOCUMENT first; the camera ran out of
     /// light, and light is the first fix: TOO_DARK, then NO_DOCUMENT.
