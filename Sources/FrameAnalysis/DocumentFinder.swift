@@ -249,6 +249,9 @@ final class DocumentFinder {
     /// Whether the outline found around a weak winner must be larger than it to replace it (see `find`). Always on;
     /// tests turn it off to show the frames it decides.
     var aroundWeakWinnerMustBeLarger = true
+    /// Whether a border-closed winner is searched around for a card spanning the frame from one edge to the opposite
+    /// one (`cardAcrossFrame`). Always on; tests turn it off to show the frames it decides.
+    var takesCardsAcrossTheFrame = true
     /// Whether a card lying clear inside an accepted border-closed outline replaces it (see `cardLyingInside`).
     /// Always on; tests turn it off to show the frames it decides.
     var takesCardsLyingInside = true
@@ -613,6 +616,12 @@ final class DocumentFinder {
                         || confidentCardNearTheSides(whole.quad, confidence: whole.confidence, inside: closed.quad,
                                                      closedConfidence: closed.confidence, width: w, height: h)) {
                 found = whole
+            }
+            // Still closed by a frame border, the winner may be a part of a card held so close that it spans the
+            // frame from one edge to the opposite one, an outline the quad search does not build (`cardAcrossFrame`).
+            if takesCardsAcrossTheFrame, !searchesWindow, let part = found, part.borders.contains(true),
+               let card = cardAcrossFrame(around: part.winner, image: coarse, minConfidence: acceptance) {
+                found = searched(card)
             }
         }
         guard var best = found else { return nil }
