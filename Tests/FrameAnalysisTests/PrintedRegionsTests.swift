@@ -114,14 +114,19 @@ import Testing
     /// that small border-closed winner (`DocumentFinder.cutCardAround`): MOVE_AWAY, as labelled. Without that
     /// search, part of the card's print lies clear of the CUT_OFF outline, and the window around it holds a tilted
     /// part of the card. That part is not square-on, so it is not taken: taken, the frame said MOVE_CLOSER to a
-    /// user holding the card too close.
+    /// user holding the card too close. (Since session 34 the card's outline across the frame is also found around
+    /// the winner without `cutCardAround`, `takesCardsAcrossTheFrame`; both are turned off here to reach that part.)
     @Test func aTiltedPartOfACardTooCloseIsNotTakenBesideItsOutline() throws {
         try expectRuleDecides("card-too-close-print-beside-its-outline-camsim-portrait-seed5.jpg", primary: .moveAway,
                               corners: [(-9.11, 450.9), (748.64, 444.13), (734.0, 973.07), (-28.63, 895.54)],
-                              within: 0.07, before: .cutOff) { $0.documentFinder.takesCutCardsAroundPhotos = false }
+                              within: 0.07, before: .cutOff) {
+            $0.documentFinder.takesCutCardsAroundPhotos = false
+            $0.documentFinder.takesCardsAcrossTheFrame = false
+        }
         let input = FrameInput.jpeg(try fixtureBytes("card-too-close-print-beside-its-outline-camsim-portrait-seed5.jpg"))
         let ungated = try analyzeDocument(input) {
             $0.documentFinder.takesCutCardsAroundPhotos = false
+            $0.documentFinder.takesCardsAcrossTheFrame = false
             $0.requiresSquareOnBesideBorderClosed = false
         }
         #expect(ungated.primary == .moveCloser, "\(ungated.feedback)")
