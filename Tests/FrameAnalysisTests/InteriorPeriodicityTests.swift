@@ -150,4 +150,21 @@ import Testing
         #expect(abs(givenUp - (before.metrics["documentConfidence"] ?? -1)) < 1e-9, "\(before.metrics)")
         #expect(before.metrics["repeatingAnswer"] == nil)
     }
+
+    /// Fixtures/README.md: an empty desk with a keyboard the frame's bottom right cuts; the answer, the keyboard's
+    /// outline closed by the frame's right edge, runs out of its bottom. Its cells beyond the frame, read as copies of the frame's edge, made a
+    /// band whose contrast outweighed the keys' repeat (0.27 along its long sides, under `maxAlongLong`): MOVE_AWAY.
+    /// Read inside the frame only, the keys repeat (0.36): NO_DOCUMENT.
+    @Test func aKeyboardRunningOutOfTheFrameIsReadInsideTheFrame() throws {
+        try expectSettingDecides("keyboard-cut-by-the-frame-camsim-portrait-seed82.jpg", primary: .noDocument,
+                                 otherwise: .moveAway) { $0.documentFinder.periodicity.readsOnlyTheFrame = false }
+    }
+
+    /// Fixtures/README.md: a card cut by the frame's bottom edge. Its outline runs out of the frame, and the edge of
+    /// its print, copied along the frame's edge, read as a repeat (0.37): the answer (0.82) was given up,
+    /// NO_DOCUMENT. Read inside the frame only, nothing repeats: CUT_OFF.
+    @Test func aCutCardIsNotGivenUpForItsPrintCopiedAlongTheEdge() throws {
+        try expectSettingDecides("cut-card-read-as-repeating-camsim-seed121.jpg", primary: .cutOff,
+                                 otherwise: .noDocument) { $0.documentFinder.periodicity.readsOnlyTheFrame = false }
+    }
 }
