@@ -58,7 +58,8 @@ extension DocumentFinder {
                             table, edgeFloor: edgeFloor, lengths: candidate.sideLengths,
                             xs: SIMD4(c0.x, c1.x, c2.x, c3.x), ys: SIMD4(c0.y, c1.y, c2.y, c3.y),
                             sides: SIMD4(a1, b2, a2, b1), coveredAtBorder: true,
-                            followsFlippedRuns: followsFlippedRunsToBorder) else { continue }
+                            followsFlippedRuns: followsFlippedRunsToBorder, forgivesGlare: forgivesSidesUnderGlare)
+                        else { continue }
                         // (`bestQuad`'s confidence but for the aspect: the card's length is out of view.)
                         let confidence = support * (0.5 + 0.5 * cornerness) * min(1, evidenced / 0.7)
                             * (Self.endsBase + (1 - Self.endsBase) * ends)

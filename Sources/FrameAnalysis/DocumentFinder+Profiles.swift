@@ -24,7 +24,8 @@ extension DocumentFinder {
         guard lo <= hi else { return (0, -1) }
         // The running sums as scalars (the same float additions per field; cheaper than updating vector lanes).
         var visible: Float = 0, supported: Float = 0, stepSum: Float = 0, gradientSum: Float = 0
-        var signedSupport: Float = 0, signedGradient: Float = 0
+        var signedSupport: Float = 0, signedGradient: Float = 0, underGlare: Float = 0
+        let clipped = Self.clippedLuma
         row[lo + profileOrigin] = Profile(repeating: 0)
         // One probe: whether pixel i (magnitude m) is an edge pixel with the line's orientation; if so, it is the
         // sample's (its polarity, strength, and the brightness step across the line at p).
@@ -49,6 +50,13 @@ extension DocumentFinder {
         for t in lo...hi {
             let p = origin + d * Double(t)
             visible += 1
+            // A sample inside a clipped patch (the pixel and the pixels 3 px to either side across the line): no edge
+            // can show there (see `glareForgiven`). One branch for the rest.
+            if src[Int(p.y + 0.5) * w + Int(p.x + 0.5)] >= clipped {
+                let ax = min(max(Int(p.x + n.x * 3 + 0.5), 0), w - 1), ay = min(max(Int(p.y + n.y * 3 + 0.5), 0), h - 1)
+                let bx = min(max(Int(p.x - n.x * 3 + 0.5), 0), w - 1), by = min(max(Int(p.y - n.y * 3 + 0.5), 0), h - 1)
+                if src[ay * w + ax] >= clipped && src[by * w + bx] >= clipped { underGlare += 1 }
+            }
             // Nearest first, up to 1 px across (the lines are refitted to their edges): p, p + n, p − n. All three
             // magnitudes are read first, so a sample with none above the weak threshold (most samples off an edge)
             // costs one branch. (Coordinates are ≥ 0 here, so adding ½ and truncating rounds (libm's round is dear
@@ -63,7 +71,7 @@ extension DocumentFinder {
                 }
             }
             row[t + 1 + profileOrigin] = Profile(visible, supported, stepSum, gradientSum, signedSupport, signedGradient,
-                                                 0, 0)
+                                                 underGlare, 0)
         }
         return (lo, hi)
     }

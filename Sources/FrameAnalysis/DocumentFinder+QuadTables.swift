@@ -144,17 +144,19 @@ extension DocumentFinder {
                 }
                 let side = Self.sideSupport(table, line: index, t0, t1, sums: sums, quarters: quarters)
                 guard side.visible > 0 else { continue }
+                let judged = Self.glareForgiven(side.fraction, visible: Double(side.visible), underGlare: sums[6],
+                                                forgiving: forgivesSidesUnderGlare)
                 if side.visible >= 8 {
                     // (`evaluate` refuses such a side in any quad: no edge along it, no step across it, or too little
                     // edge next to a frame border, where a card's side runs right up to the border.)
-                    if side.fraction < Self.minOccludedSupport || !side.isStep
+                    if judged < Self.minOccludedSupport || !side.isStep
                         || (besideBorder && side.fraction < support) {
                         sideLines &= ~bit
                         continue
                     }
-                    if side.fraction < Self.sideSupport { weak |= bit }
+                    if judged < Self.sideSupport { weak |= bit }
                 }
-                if side.fraction < Self.strongSideSupport { notStrong |= bit }
+                if judged < Self.strongSideSupport { notStrong |= bit }
             }
             sideMask[p] = sideLines
             weakSides[p] = weak

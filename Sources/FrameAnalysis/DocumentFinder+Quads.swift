@@ -151,7 +151,8 @@ extension DocumentFinder {
                 guard let (support, cornerness, evidenced, ends) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
                     ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, quarters: quarters,
-                    coveredAtBorder: coveredAtBorder, followsFlippedRuns: followsFlippedRunsToBorder) else {
+                    coveredAtBorder: coveredAtBorder, followsFlippedRuns: followsFlippedRunsToBorder,
+                    forgivesGlare: forgivesSidesUnderGlare) else {
                     continue
                 }
                 if squarePart && interiorTexture((c0, c1, c2, c3), in: image) < Self.minDeepPrintedTexture { continue }
@@ -557,7 +558,8 @@ extension DocumentFinder {
                 guard let (support, cornerness, evidenced, ends) = Self.evaluate(
                     table, edgeFloor: edgeFloor, lengths: SIMD4(s0, s1, s2, s3), xs: SIMD4(c0.x, c1.x, c2.x, c3.x),
                     ys: SIMD4(c0.y, c1.y, c2.y, c3.y), sides: sides, lenient: true, quarters: quarters,
-                    coveredAtBorder: true, followsFlippedRuns: followsFlippedRunsToBorder) else {
+                    coveredAtBorder: true, followsFlippedRuns: followsFlippedRunsToBorder,
+                    forgivesGlare: forgivesSidesUnderGlare) else {
                     continue
                 }
                 let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
@@ -719,6 +721,25 @@ extension DocumentFinder {
     static let coveredBorderSideSupport = 0.5
     static let maxCoveredEndEdgeShare = 1.0 / 3
 
+    /// The share of a side's visible samples inside a clipped patch (`Profile` lane 6: the sample and the pixels
+    /// 3 px to either side across it at `clippedLuma` or more) from which `glareForgiven` reads the side over the
+    /// rest of it.
+    static let minSideUnderGlare = 0.1
+
+    /// A side's support as the weak-side rule judges it (`evaluate`, `readPairSides`): with `forgiving`, where at
+    /// least `minSideUnderGlare` of its `visible` samples lie inside a clipped patch (`underGlare`), its support over
+    /// the samples outside the patch, if higher. No camera shows an edge inside a saturated patch: a glare spot over
+    /// a card's side, or an over-exposed card against a bright background, leaves that stretch without an edge,
+    /// and a side judged over its whole length read 0.36-0.47 there (camsim 2 `glare_0004`, portrait 92
+    /// `too_bright_0003`), refused with the sides beside it under `strongSideSupport`. The confidence still weighs
+    /// the side's support over all its samples: the patch hides evidence, it adds none.
+    @inline(__always)
+    static func glareForgiven(_ fraction: Double, visible: Double, underGlare: Float, forgiving: Bool) -> Double {
+        let outside = visible - Double(underGlare)
+        guard forgiving, Double(underGlare) >= minSideUnderGlare * visible, outside >= 8 else { return fraction }
+        return max(fraction, min(1, fraction * visible / outside))
+    }
+
     /// The positions along candidate line `index` of a side's ends `from` and `to` (as `evaluate` computes them,
     /// bit for bit, from the same crossings).
     @inline(__always)
@@ -780,7 +801,8 @@ extension DocumentFinder {
                                  lenient: Bool = false,
                                  quarters byQuarter: Bool = false,
                                  coveredAtBorder: Bool = false,
-                                 followsFlippedRuns: Bool = true) -> (Double, Double, Double, Double)? {
+                                 followsFlippedRuns: Bool = true,
+                                 forgivesGlare: Bool = false) -> (Double, Double, Double, Double)? {
         let lines = table.lines
         var supported = 0.0, visible = 0.0
         // With `coveredAtBorder`, the one side meeting a frame border that a hand may cover (see below), or -1.
@@ -807,11 +829,14 @@ extension DocumentFinder {
             let quarters = (byQuarter ? table.quarterSupport(sides[s], t0, t1) : nil)
                 ?? ((sums[1] + polarity * sums[4]) / 2, polarity * sums[5], polarity, polarity)
             let fraction = Double(quarters.supported) / sideVisible
+            // (The weak-side rule reads the side outside a clipped patch: `glareForgiven`.)
+            let judged = Self.glareForgiven(fraction, visible: sideVisible, underGlare: sums[6],
+                                            forgiving: forgivesGlare)
             // A visible side with hardly any edge along it means these lines do not outline one object, unless it
             // is the only such side and the others are strong: a thumb over the card's edge, or a glare patch
             // washing it out, hides part of one side (checked after the loop).
-            if sideVisible >= 8 && fraction < Self.sideSupport {
-                guard fraction >= Self.minOccludedSupport, weakSide < 0 else { return nil }
+            if sideVisible >= 8 && judged < Self.sideSupport {
+                guard judged >= Self.minOccludedSupport, weakSide < 0 else { return nil }
                 weakSide = s
             }
             if sideVisible >= 8 && sums[3] > 0 && Double(sums[2]) < minStepness * Double(sums[3]) { return nil }
@@ -831,7 +856,7 @@ extension DocumentFinder {
             endPolarities[s] = Double(quarters.last)
             // (Never below a typical edge: beside a faint side, texture would look like the side running on.)
             strengths[s] = max(edgeFloor, Double(quarters.strength) / sideVisible)
-            fractions[s] = fraction
+            fractions[s] = judged
         }
         guard visible >= lengths.sum() * 0.35 else { return nil }
         if weakSide >= 0 {

@@ -249,6 +249,9 @@ final class DocumentFinder {
     /// Whether the outline found around a weak winner must be larger than it to replace it (see `find`). Always on;
     /// tests turn it off to show the frames it decides.
     var aroundWeakWinnerMustBeLarger = true
+    /// Whether the weak-side rule reads a side partly inside a clipped patch over the rest of it
+    /// (`glareForgiven`). Always on; tests turn it off to show the frames it decides.
+    var forgivesSidesUnderGlare = true
     /// Whether a border-closed winner is searched around for a card spanning the frame from one edge to the opposite
     /// one (`cardAcrossFrame`). Always on; tests turn it off to show the frames it decides.
     var takesCardsAcrossTheFrame = true
@@ -335,7 +338,8 @@ final class DocumentFinder {
     var accumulator: UnsafeMutableBufferPointer<UInt16> = .allocate(capacity: 1)
     /// Per candidate line, prefix sums along it: visible samples, supported samples, brightness step across,
     /// gradient step, and the supported samples and gradient step signed by the edge's polarity (which side is
-    /// brighter): a document's side keeps one polarity along its length, wavy texture and stripes do not.
+    /// brighter): a document's side keeps one polarity along its length, wavy texture and stripes do not; then the
+    /// samples inside a clipped patch (see `glareForgiven`).
     var profiles: UnsafeMutableBufferPointer<Profile> = .allocate(capacity: 1)
     typealias Profile = SIMD8<Float>
     /// A quad's corners in order, as a tuple: the quad search builds thousands of them, so no arrays.
