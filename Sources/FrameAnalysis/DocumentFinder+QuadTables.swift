@@ -137,8 +137,13 @@ extension DocumentFinder {
                 let sums = table.segment(index, t0, t1), visible = Int(sums[0])
                 sideCount[p * activeCount + line] = Int32(visible)
                 guard prunesUnsupportedSides else { continue }
+                // (Beside no border the side is judged by `glareForgiven`, which may read it over its samples outside
+                // a clipped patch: the bound is then on those.)
+                let judgedVisible = besideBorder || sums[6] == 0 ? visible
+                    : Int(Self.samplesJudged(visible: Double(visible), underGlare: sums[6],
+                                             forgiving: forgivesSidesUnderGlare))
                 guard Self.sideCanBeSupported(lineSupport: lineSupport, line: index, minimum: support,
-                                              visible: visible) else {
+                                              visible: judgedVisible) else {
                     sideLines &= ~bit
                     continue
                 }

@@ -735,9 +735,17 @@ extension DocumentFinder {
     /// the side's support over all its samples: the patch hides evidence, it adds none.
     @inline(__always)
     static func glareForgiven(_ fraction: Double, visible: Double, underGlare: Float, forgiving: Bool) -> Double {
+        let judged = samplesJudged(visible: visible, underGlare: underGlare, forgiving: forgiving)
+        return judged == visible ? fraction : max(fraction, min(1, fraction * visible / judged))
+    }
+
+    /// The samples `glareForgiven` reads a side over: those outside a clipped patch when the rule applies (at least
+    /// `minSideUnderGlare` of the `visible` samples inside one, at least 8 outside), else all `visible`.
+    @inline(__always)
+    static func samplesJudged(visible: Double, underGlare: Float, forgiving: Bool) -> Double {
         let outside = visible - Double(underGlare)
-        guard forgiving, Double(underGlare) >= minSideUnderGlare * visible, outside >= 8 else { return fraction }
-        return max(fraction, min(1, fraction * visible / outside))
+        guard forgiving, Double(underGlare) >= minSideUnderGlare * visible, outside >= 8 else { return visible }
+        return outside
     }
 
     /// The positions along candidate line `index` of a side's ends `from` and `to` (as `evaluate` computes them,
