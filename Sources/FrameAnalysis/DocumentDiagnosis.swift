@@ -202,8 +202,7 @@ extension DocumentFinder {
         readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
         // Each side in view as the quad search's first pass reads it (`sideSupport`), on the best of its band's
         // lines, between the ends of its part in view.
-        let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
-                              origin: profileOrigin)
+        let table = lineTable
         for side in inView {
             var best: DocumentDiagnosis.SideReading?
             for index in side.lines where profiled.indices.contains(index) && profiled[index] {

@@ -27,8 +27,7 @@ extension DocumentFinder {
     /// stripes is not), and it is at least `minConfidence` and `acrossFrameConfidenceShare` as confident as the part.
     func cardAcrossFrame(around part: RankedQuad, image: GrayImage, minConfidence: Double) -> RankedQuad? {
         let w = image.width, h = image.height
-        let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
-                              origin: profileOrigin)
+        let table = lineTable
         let edgeFloor = Double(edgeThreshold) / 4
         let partCentre = (part.corners.0 + part.corners.1 + part.corners.2 + part.corners.3) / 4
         let lower = SIMD2(-0.6 * Double(w), -0.6 * Double(h)), upper = SIMD2(1.6 * Double(w), 1.6 * Double(h))
@@ -60,9 +59,10 @@ extension DocumentFinder {
                             sides: SIMD4(a1, b2, a2, b1), coveredAtBorder: true,
                             followsFlippedRuns: followsFlippedRunsToBorder, forgivesGlare: forgivesSidesUnderGlare)
                         else { continue }
-                        // (`bestQuad`'s confidence but for the aspect: the card's length is out of view.)
-                        let confidence = support * (0.5 + 0.5 * cornerness) * min(1, evidenced / 0.7)
-                            * (Self.endsBase + (1 - Self.endsBase) * ends)
+                        // (No aspect term: the card's length is out of view.)
+                        let confidence = Self.outlineConfidence(support: support, shape: 1, cornerness: cornerness,
+                                                                evidenced: evidenced, fullEvidence: Self.fullEvidence,
+                                                                ends: ends)
                         if confidence > (best?.confidence ?? 0) {
                             best = ((c0, c1, c2, c3), confidence, confidence, SIMD4(a1, b2, a2, b1))
                         }

@@ -50,18 +50,18 @@ extension DocumentFinder {
         for t in lo...hi {
             let p = origin + d * Double(t)
             visible += 1
-            // A sample inside a clipped patch (the pixel and the pixels 3 px to either side across the line): no edge
-            // can show there (see `glareForgiven`). One branch for the rest.
-            if src[Int(p.y + 0.5) * w + Int(p.x + 0.5)] >= clipped {
-                let ax = min(max(Int(p.x + n.x * 3 + 0.5), 0), w - 1), ay = min(max(Int(p.y + n.y * 3 + 0.5), 0), h - 1)
-                let bx = min(max(Int(p.x - n.x * 3 + 0.5), 0), w - 1), by = min(max(Int(p.y - n.y * 3 + 0.5), 0), h - 1)
-                if src[ay * w + ax] >= clipped && src[by * w + bx] >= clipped { underGlare += 1 }
-            }
             // Nearest first, up to 1 px across (the lines are refitted to their edges): p, p + n, p − n. All three
             // magnitudes are read first, so a sample with none above the weak threshold (most samples off an edge)
             // costs one branch. (Coordinates are ≥ 0 here, so adding ½ and truncating rounds (libm's round is dear
             // here); p.x + n.x · 0 is p.x, and n.x · ±1 is ±n.x, exactly.)
             let i0 = Int(p.y + 0.5) * w + Int(p.x + 0.5)
+            // A sample inside a clipped patch (the pixel and the pixels 3 px to either side across the line): no edge
+            // can show there (see `glareForgiven`). One branch for the rest.
+            if src[i0] >= clipped {
+                let ax = min(max(Int(p.x + n.x * 3 + 0.5), 0), w - 1), ay = min(max(Int(p.y + n.y * 3 + 0.5), 0), h - 1)
+                let bx = min(max(Int(p.x - n.x * 3 + 0.5), 0), w - 1), by = min(max(Int(p.y - n.y * 3 + 0.5), 0), h - 1)
+                if src[ay * w + ax] >= clipped && src[by * w + bx] >= clipped { underGlare += 1 }
+            }
             let i1 = Int(p.y + n.y + 0.5) * w + Int(p.x + n.x + 0.5)
             let i2 = Int(p.y - n.y + 0.5) * w + Int(p.x - n.x + 0.5)
             let m0 = mp[i0], m1 = mp[i1], m2 = mp[i2]
@@ -429,8 +429,7 @@ extension DocumentFinder {
 
     /// How many sides of `quad` have an edge that changes polarity (once) along them.
     func flippingSideCount(_ quad: RankedQuad) -> Int {
-        let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!,
-                              stride: profileStride, origin: profileOrigin)
+        let table = lineTable
         let corners = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
         var count = 0
         for s in 0..<4 where !lines[quad.sides[s]].border {
@@ -472,8 +471,7 @@ extension DocumentFinder {
     /// only the best `aroundWeakWinnerSeeds` of those (the search for a card around its part).
     func addFourthSides(_ image: GrayImage, sharingTwoSidesOf shared: SIMD4<Int>? = nil) -> Bool {
         let w = image.width, h = image.height
-        let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!,
-                              stride: profileStride, origin: profileOrigin)
+        let table = lineTable
         let lines = table.lines
         let minSide = 0.08 * Double(min(w, h))
         @inline(__always) func insideFrame(_ p: SIMD2<Double>) -> Bool {

@@ -137,20 +137,20 @@ extension DocumentFinder {
                 let sums = table.segment(index, t0, t1), visible = Int(sums[0])
                 sideCount[p * activeCount + line] = Int32(visible)
                 guard prunesUnsupportedSides else { continue }
-                // (Beside no border the side is judged by `glareForgiven`, which may read it over its samples outside
-                // a clipped patch: the bound is then on those.)
-                let judgedVisible = besideBorder || sums[6] == 0 ? visible
-                    : Int(Self.samplesJudged(visible: Double(visible), underGlare: sums[6],
-                                             forgiving: forgivesSidesUnderGlare))
+                // The samples the weak-side rule reads the side over (`glareForgiven`: those outside a clipped patch,
+                // when enough of it lies inside one). Beside no border the bound is on those; beside one the border
+                // test reads the side over all of them.
+                let judgedSamples = sums[6] == 0 ? Double(visible)
+                    : Self.samplesJudged(visible: Double(visible), underGlare: sums[6],
+                                         forgiving: forgivesSidesUnderGlare)
                 guard Self.sideCanBeSupported(lineSupport: lineSupport, line: index, minimum: support,
-                                              visible: judgedVisible) else {
+                                              visible: besideBorder ? visible : Int(judgedSamples)) else {
                     sideLines &= ~bit
                     continue
                 }
                 let side = Self.sideSupport(table, line: index, t0, t1, sums: sums, quarters: quarters)
                 guard side.visible > 0 else { continue }
-                let judged = Self.glareForgiven(side.fraction, visible: Double(side.visible), underGlare: sums[6],
-                                                forgiving: forgivesSidesUnderGlare)
+                let judged = Self.support(side.fraction, visible: Double(side.visible), over: judgedSamples)
                 if side.visible >= 8 {
                     // (`evaluate` refuses such a side in any quad: no edge along it, no step across it, or too little
                     // edge next to a frame border, where a card's side runs right up to the border.)

@@ -17,8 +17,7 @@ extension DocumentFinder {
                   quarters: Bool = false, verified: Int = DocumentFinder.quadsVerified, pitched: Bool = false,
                   coveredAtBorder: Bool = false, closedByBorder: Bool = false)
         -> Searched? {
-        let table = LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
-                              origin: profileOrigin)
+        let table = lineTable
         let frameArea = Double(w * h)
         let lower = SIMD2(-0.6 * Double(w), -0.6 * Double(h)), upper = SIMD2(1.6 * Double(w), 1.6 * Double(h))
         let borderMask = crossActiveLines(lower: lower, upper: upper)
@@ -156,11 +155,11 @@ extension DocumentFinder {
                     continue
                 }
                 if squarePart && interiorTexture((c0, c1, c2, c3), in: image) < Self.minDeepPrintedTexture { continue }
-                let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
                 // A quad closed by the frame's borders rests on less evidence: below 70 % of its outline seen as
                 // edges, confidence falls in proportion (long background edges meeting the frame edge are common).
-                let confidence = support * (0.8 + 0.2 * aspectFit) * (0.5 + 0.5 * cornerness) * min(1, evidenced / 0.7)
-                    * (Self.endsBase + (1 - Self.endsBase) * ends)
+                let confidence = Self.outlineConfidence(support: support, shape: Self.aspectShape(aspect),
+                                                        cornerness: cornerness, evidenced: evidenced,
+                                                        fullEvidence: Self.fullEvidence, ends: ends)
                 let score = confidence * cornerness * sizeWeight * outlineWeight
                 if ranked.count == verified, score <= ranked[ranked.count - 1].score { continue }
                 Self.insert(((c0, c1, c2, c3), confidence, score, sides), into: &ranked, sameOutline: sameOutline,
@@ -562,9 +561,9 @@ extension DocumentFinder {
                     forgivesGlare: forgivesSidesUnderGlare) else {
                     continue
                 }
-                let aspectFit = exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
-                let confidence = support * (0.8 + 0.2 * aspectFit) * (0.5 + 0.5 * cornerness)
-                    * min(1, evidenced / Self.lenientEvidence) * (Self.endsBase + (1 - Self.endsBase) * ends)
+                let confidence = Self.outlineConfidence(support: support, shape: Self.aspectShape(aspect),
+                                                        cornerness: cornerness, evidenced: evidenced,
+                                                        fullEvidence: Self.lenientEvidence, ends: ends)
                 let score = confidence * cornerness
                 if alongInner && confidence < inner.confidence + Self.cardAlongPartMargin { continue }
                 if score > (best?.score ?? 0) { best = ((c0, c1, c2, c3), confidence, score, sides) }
@@ -721,6 +720,26 @@ extension DocumentFinder {
     static let coveredBorderSideSupport = 0.5
     static let maxCoveredEndEdgeShare = 1.0 / 3
 
+    /// The share of an outline seen as edges (`evaluate`'s `evidenced`) from which its evidence counts in full.
+    static let fullEvidence = 0.7
+
+    /// An outline's confidence from `evaluate`'s readings: its sides' edge support, times `shape` (how near a card's
+    /// proportions it is, `aspectShape`; 1 where the card's length is out of view), its cornerness, its evidence up
+    /// to `fullEvidence` (0.7, or `lenientEvidence` for the lenient gates) and the support next to its corners. The
+    /// one formula of the quad search, the container search and the search for a card spanning the frame.
+    @inline(__always)
+    static func outlineConfidence(support: Double, shape: Double, cornerness: Double, evidenced: Double,
+                                  fullEvidence: Double, ends: Double) -> Double {
+        support * shape * (0.5 + 0.5 * cornerness) * min(1, evidenced / fullEvidence)
+            * (endsBase + (1 - endsBase) * ends)
+    }
+
+    /// The shape term of `outlineConfidence`: 1 for ID-1's long side / short side, falling to 0.8 away from it.
+    @inline(__always)
+    static func aspectShape(_ aspect: Double) -> Double {
+        0.8 + 0.2 * exp(-pow(log(aspect / IDCard.aspect) / 0.35, 2))
+    }
+
     /// The share of a side's visible samples inside a clipped patch (`Profile` lane 6: the sample and the pixels
     /// 3 px to either side across it at `clippedLuma` or more) from which `glareForgiven` reads the side over the
     /// rest of it.
@@ -735,8 +754,15 @@ extension DocumentFinder {
     /// the side's support over all its samples: the patch hides evidence, it adds none.
     @inline(__always)
     static func glareForgiven(_ fraction: Double, visible: Double, underGlare: Float, forgiving: Bool) -> Double {
-        let judged = samplesJudged(visible: visible, underGlare: underGlare, forgiving: forgiving)
-        return judged == visible ? fraction : max(fraction, min(1, fraction * visible / judged))
+        support(fraction, visible: visible,
+                over: samplesJudged(visible: visible, underGlare: underGlare, forgiving: forgiving))
+    }
+
+    /// A side's support `fraction` over its `visible` samples, read over `judged` of them (`samplesJudged`) instead:
+    /// the same edges over fewer samples, never lower.
+    @inline(__always)
+    static func support(_ fraction: Double, visible: Double, over judged: Double) -> Double {
+        judged == visible ? fraction : max(fraction, min(1, fraction * visible / judged))
     }
 
     /// The samples `glareForgiven` reads a side over: those outside a clipped patch when the rule applies (at least
@@ -782,8 +808,8 @@ extension DocumentFinder {
         return !(sideVisible >= 8 && lineSupport[index] / sideVisible < minimum)
     }
 
-    /// An upper bound of `support × min(1, evidenced / 0.7)` of `evaluate` for the same quad, from the sides' visible
-    /// samples (`visibles`, side s from corner s to s + 1; any value for a border side) and each line's samples of its
+    /// An upper bound of `support × min(1, evidenced / fullEvidence)` of `evaluate` for the same quad, from the
+    /// sides' visible samples (`visibles`, side s from corner s to s + 1; any value for a border side) and each line's samples of its
     /// stronger polarity (no profile is read), or nil where `evaluate` would
     /// return nil because too little of the outline is visible. (Quads with a side that fails `sideCanBeSupported`
     /// are not built.)
@@ -799,7 +825,7 @@ extension DocumentFinder {
         }
         guard visible > 0, visible >= lengths.sum() * 0.35 else { return nil }
         // (`evaluate`'s evidence: the visible share of the outline inside the frame, frame-border sides included.)
-        return supported / visible * min(1, visible / (visible + borderLength) / 0.7)
+        return supported / visible * min(1, visible / (visible + borderLength) / fullEvidence)
     }
 
     /// (edge support of the visible sides 0…1, cornerness 0…1, share of the perimeter seen as real sides, edge

@@ -342,6 +342,11 @@ final class DocumentFinder {
     /// samples inside a clipped patch (see `glareForgiven`).
     var profiles: UnsafeMutableBufferPointer<Profile> = .allocate(capacity: 1)
     typealias Profile = SIMD8<Float>
+    /// The candidate lines with their profiles, as the quad searches read them.
+    var lineTable: LineTable {
+        LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
+                  origin: profileOrigin)
+    }
     /// A quad's corners in order, as a tuple: the quad search builds thousands of them, so no arrays.
     typealias Corners = (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
     /// A scored quad of the search: its corners, confidence, ranking score and the candidate lines of its sides.

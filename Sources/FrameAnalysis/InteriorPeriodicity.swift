@@ -40,7 +40,7 @@ final class InteriorPeriodicity {
 
     private var cells = [Float](repeating: 0, count: InteriorPeriodicity.columns * InteriorPeriodicity.rows)
     private var centred = [Float](repeating: 0, count: InteriorPeriodicity.columns * InteriorPeriodicity.rows)
-    /// 1 for a cell inside the image, 0 outside (read only when some cell is outside).
+    /// 1 for a cell inside the image, 0 outside (written only for `onlyInside`, read only when some cell is outside).
     private var inside = [Float](repeating: 0, count: InteriorPeriodicity.columns * InteriorPeriodicity.rows)
 
     /// The revivals of the quad's inside (shrunk to 86 % about its centre, sampled at the nearest pixel of `image`)
@@ -69,7 +69,7 @@ final class InteriorPeriodicity {
                         let x = min(max(px, 0), w - 1), y = min(max(py, 0), h - 1)
                         let isInside = x == px && y == py
                         if !isInside { outside += 1 }
-                        valid[j * n + i] = isInside ? 1 : 0
+                        if onlyInside { valid[j * n + i] = isInside ? 1 : 0 }
                         out[j * n + i] = Float(src[y * w + x])
                     }
                 }

@@ -5,14 +5,25 @@ import Testing
 @testable import FrameAnalysis
 
 @Suite struct OverexposedSceneTests {
+    /// Expects `Fixtures/<fixture>` answered `first` first with `second` after it, and with `setting` applied the two
+    /// the other way round: the bound decides their order, not whether either is found. Both analyses are returned.
+    @discardableResult
+    static func expectOrderDecided(_ fixture: String, first: FeedbackCode, second: FeedbackCode,
+                                   sourceLocation: SourceLocation = #_sourceLocation,
+                                   setting: (FrameAnalyzer) -> Void) throws -> (FrameAnalysis, FrameAnalysis) {
+        let (analysis, changed) = try expectSettingDecides(fixture, primary: first, otherwise: second,
+                                                           sourceLocation: sourceLocation, setting: setting)
+        #expect(analysis.feedback.map(\.code).contains(second), "\(analysis.feedback)", sourceLocation: sourceLocation)
+        #expect(changed.feedback.map(\.code).contains(first), "\(changed.feedback)", sourceLocation: sourceLocation)
+        return (analysis, changed)
+    }
+
     /// Fixtures/README.md: an over-exposed frame (labelled TOO_BRIGHT) whose card reads 241 in a scene over 180: it
     /// was told CUT_OFF first on its outline, clipped into the light background, with TOO_BRIGHT after it.
     @Test func aWashedOutCardInAnOverexposedSceneSaysTooBrightFirst() throws {
-        let (analysis, before) = try expectSettingDecides(
-            "washed-out-card-in-an-overexposed-scene-camsim-portrait-seed111.jpg", primary: .tooBright,
-            otherwise: .cutOff) { $0.overexposedSceneShare = 2 }
-        #expect(analysis.feedback.map(\.code).contains(.cutOff), "\(analysis.feedback)")
-        #expect(before.feedback.map(\.code).contains(.tooBright), "\(before.feedback)")
+        let (analysis, _) = try Self.expectOrderDecided(
+            "washed-out-card-in-an-overexposed-scene-camsim-portrait-seed111.jpg", first: .tooBright,
+            second: .cutOff) { $0.overexposedSceneShare = 2 }
         let card = try #require(analysis.metrics["brightness"])
         #expect(card > AnalysisThresholds.default.maxBrightness, "card \(card)")
     }
@@ -21,10 +32,7 @@ import Testing
     /// first, TOO_BRIGHT after. At 0.75 × `maxBrightness` (169) the scene would pass for over-exposed and TOO_BRIGHT
     /// would lead: the bound sits between this scene and the over-exposed ones (181 and up on the measured sets).
     @Test func aClippedWhiteCardInALitSceneKeepsItsGeometryFirst() throws {
-        let (analysis, lowered) = try expectSettingDecides(
-            "clipped-white-card-in-a-lit-scene-camsim-portrait-seed118.jpg", primary: .cutOff,
-            otherwise: .tooBright) { $0.overexposedSceneShare = 0.75 }
-        #expect(analysis.feedback.map(\.code).contains(.tooBright), "\(analysis.feedback)")
-        #expect(lowered.feedback.map(\.code).contains(.cutOff), "\(lowered.feedback)")
+        try Self.expectOrderDecided("clipped-white-card-in-a-lit-scene-camsim-portrait-seed118.jpg", first: .cutOff,
+                                    second: .tooBright) { $0.overexposedSceneShare = 0.75 }
     }
 }
