@@ -109,6 +109,9 @@ final class DocumentFinder {
     /// How much more confident than a border-closed winner a card seen whole and square-on inside it must be to be
     /// taken however near the winner's sides it lies (`cardLyingInside`'s `nearItsSides`).
     static let cardNearSidesMargin = 0.05
+    /// How much more confident than a border-closed winner an outline seen whole, of any shape, must be to replace it
+    /// (`farMoreConfidentWhole`).
+    static let farMoreConfidentMargin = 0.15
     /// The largest deviation of a corner from square (degrees) with which a quad counts as seen nearly square-on in
     /// the search for a missing band (`completeBand`): below it, foreshortening does not lengthen a card much.
     static let maxSquareOnSkew = 15.0
@@ -324,6 +327,9 @@ final class DocumentFinder {
     /// however near the winner's sides it lies (`find`'s border-closed follow-up, and `FrameAnalyzer`'s search at the
     /// detection scale after a border-closed answer). Always on; tests turn it off to show the frames it decides.
     var takesConfidentCardsNearTheSides = true
+    /// Whether an outline seen whole far more confident than a border-closed winner replaces it whatever its shape
+    /// (`farMoreConfidentWhole`). Always on; tests turn it off to show the frames it decides.
+    var takesFarMoreConfidentWholes = true
     let coarseGradients = SobelGradients()
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
@@ -617,13 +623,16 @@ final class DocumentFinder {
             // (Or one inside or across it but turned apart from its sides, which its print cannot be: a card lying
             // inside a desk's outline, `printAligned`. Or a card seen whole and square-on lying clear inside it,
             // however turned: `cardLyingInside`; near its sides too when clearly more confident than it, as a card's
-            // print is not than the card's own outline: a card at a desk's or a keyboard's edge.)
+            // print is not than the card's own outline: a card at a desk's or a keyboard's edge. Or any outline
+            // seen whole, far more confident than it: `farMoreConfidentWhole`.)
             if let whole, whole.confidence >= acceptance,
                outlineSeenWhole(whole.quad, replaces: closed.quad, width: w, height: h)
                 || takesCardsLyingInside && whole.confidence >= Self.reconsideredBelow
                     && (Self.cardLyingInside(whole.quad, clearOf: closed.quad, width: w, height: h)
                         || confidentCardNearTheSides(whole.quad, confidence: whole.confidence, inside: closed.quad,
-                                                     closedConfidence: closed.confidence, width: w, height: h)) {
+                                                     closedConfidence: closed.confidence, width: w, height: h))
+                || farMoreConfidentWhole(whole.quad, confidence: whole.confidence,
+                                         closedConfidence: closed.confidence, width: w, height: h) {
                 found = whole
             }
             // Still closed by a frame border, the winner may be a part of a card held so close that it spans the
@@ -741,6 +750,23 @@ final class DocumentFinder {
                                    closedConfidence: Double, width: Int, height: Int) -> Bool {
         takesConfidentCardsNearTheSides && confidence > closedConfidence + Self.cardNearSidesMargin
             && Self.cardLyingInside(whole, clearOf: closed, width: width, height: height, nearItsSides: true)
+    }
+
+    /// Whether `whole`, an outline seen whole (every corner in the `width` × `height` frame, no frame border among its
+    /// sides) at `confidence`, replaces a border-closed winner (at `closedConfidence`) by being more than
+    /// `farMoreConfidentMargin` more confident, whatever its shape and however aligned with the winner's sides
+    /// (`takesFarMoreConfidentWholes`). A border-closed outline rests on a side the frame supplies, with no edge
+    /// behind it; a card's print inside or across a cut card is aligned with it, which is why `outlineSeenWhole`
+    /// refuses it, but a print outline is closed by print lines, weaker than the card's own sides, and scores no
+    /// better than the card's outline. One clearly better than the border-closed outline is more likely the card
+    /// with the winner assembled from its sides run on to the frame's edge along background lines: a card turned
+    /// away at a desk's edge, whose shape `cardLyingInside` (square-on cards only) does not take (camsim portrait
+    /// 120 `tilted_0008`: the card at 0.84 under its sides run to the frame's left edge at 0.68, CUT_OFF for
+    /// TILTED). Measured in docs/capture.md ("Document quad").
+    func farMoreConfidentWhole(_ whole: Quadrilateral, confidence: Double, closedConfidence: Double, width: Int,
+                               height: Int) -> Bool {
+        takesFarMoreConfidentWholes && confidence > closedConfidence + Self.farMoreConfidentMargin
+            && whole.liesInside(width: width, height: height)
     }
 
     /// Whether `inner` has a whole card's shape seen square-on (`IDCard.wholeSeenSquareOn`) with every corner at least

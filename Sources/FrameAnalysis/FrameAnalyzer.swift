@@ -264,7 +264,8 @@ public final class FrameAnalyzer {
         // turned apart from its sides (as the border-closed follow-up in `find` takes one) and more confident
         // replaces it (accepted was not enough: a background outline at 0.60 below a held card took its place); so
         // does a card seen whole and square-on inside it, clearly more confident than it, however near its sides
-        // (`DocumentFinder.confidentCardNearTheSides`, as `find`'s follow-up takes one).
+        // (`DocumentFinder.confidentCardNearTheSides`, as `find`'s follow-up takes one), and any outline seen whole
+        // far more confident than it (`DocumentFinder.farMoreConfidentWhole`).
         // After no card at all it runs too, below, after the colour search and with stricter gates (it found cards
         // there, but also outlines in empty textured scenes; docs/capture.md, "Document quad"). Not in a light
         // search, nor in an over-exposed frame (whose wider searches find only false quads).
@@ -300,7 +301,10 @@ public final class FrameAnalyzer {
                                            height: working.height)
             || documentFinder.confidentCardNearTheSides(whole.quad, confidence: whole.confidence,
                                                         inside: closed.quad, closedConfidence: closed.confidence,
-                                                        width: working.width, height: working.height) {
+                                                        width: working.width, height: working.height)
+            || documentFinder.farMoreConfidentWhole(whole.quad, confidence: whole.confidence,
+                                                    closedConfidence: closed.confidence, width: working.width,
+                                                    height: working.height) {
             found = whole
         }
         // An accepted but weak answer turned far from square-on (beyond `maxSkew`, not closed by a frame border) may

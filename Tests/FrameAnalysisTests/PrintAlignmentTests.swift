@@ -155,13 +155,37 @@ import Testing
 
     /// Far more confident than the outline around it, the card is taken however near the outline's sides it lies.
     /// (With the rule off, the search around small print inside a border-closed outline finds the seed-112 card near
-    /// the side too: it is turned off with it, to show this rule's frames.)
+    /// the side too: it is turned off with it, to show this rule's frames. So is `farMoreConfidentWhole`, which takes
+    /// the seed-115 card, 0.34 above the outline, whatever its shape.)
     @Test(arguments: cardsNearTheSides)
     func aCardFarMoreConfidentThanTheOutlineAroundItIsTakenNearItsSide(_ frame: CardNearTheSide) throws {
         try expectRuleDecides(frame.fixture, primary: frame.primary, corners: frame.corners, within: 0.01,
                               before: frame.before) {
             $0.documentFinder.takesConfidentCardsNearTheSides = false
+            $0.documentFinder.takesFarMoreConfidentWholes = false
             $0.searchesSmallPrintInsideBorderClosed = false
         }
+    }
+
+    /// An outline seen whole far more confident than the border-closed winner replaces it whatever its shape: here a
+    /// card turned 36° from square-on, aligned with the winner's sides (they are its own, run on to the frame's edge).
+    @Test func anOutlineFarMoreConfidentThanTheBorderClosedWinnerIsTakenWhateverItsShape() throws {
+        try expectRuleDecides("turned-card-under-its-sides-run-to-the-frame-camsim-portrait-seed120.jpg",
+                              primary: .tilted,
+                              corners: [(146.28, 881.42), (460.56, 743.72), (490.36, 949.48), (201.67, 1229.74)],
+                              within: 0.01, before: .cutOff) {
+            $0.documentFinder.takesFarMoreConfidentWholes = false
+        }
+    }
+
+    @Test func farMoreConfidentMeansAMarginAndEveryCornerInTheFrame() {
+        let finder = DocumentFinder()
+        let inside = Self.quad([(100, 100), (300, 120), (290, 250), (110, 240)])
+        #expect(finder.farMoreConfidentWhole(inside, confidence: 0.86, closedConfidence: 0.70, width: 640, height: 360))
+        #expect(!finder.farMoreConfidentWhole(inside, confidence: 0.84, closedConfidence: 0.70, width: 640,
+                                              height: 360))
+        let pastTheEdge = Self.quad([(100, 100), (300, 120), (290, 370), (110, 240)])
+        #expect(!finder.farMoreConfidentWhole(pastTheEdge, confidence: 0.95, closedConfidence: 0.70, width: 640,
+                                              height: 360))
     }
 }
