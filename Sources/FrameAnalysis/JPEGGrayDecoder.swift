@@ -88,7 +88,8 @@ public final class JPEGGrayDecoder {
         decodeCount += 1
         let rc = jpeg.withUnsafeBufferPointer {
             tjDecompress2(handle, $0.baseAddress, UInt($0.count), image.base, Int32(scaled.width), Int32(scaled.width),
-                          Int32(scaled.height), Int32(TJPF_GRAY.rawValue), Self.flags)
+                          Int32(scaled.height), Int32(TJPF_GRAY.rawValue),
+                          Self.flags(width: size.width, scaledWidth: scaled.width))
         }
         if rc != 0 {
             throw damaged(handle)
@@ -128,7 +129,7 @@ public final class JPEGGrayDecoder {
                 strides.withUnsafeMutableBufferPointer { planeStrides in
                     tjDecompressToYUVPlanes(handle, buffer.baseAddress, UInt(buffer.count), planePointers.baseAddress,
                                             Int32(scaled.width), planeStrides.baseAddress, Int32(scaled.height),
-                                            Self.flags)
+                                            Self.flags(width: size.width, scaledWidth: scaled.width))
                 }
             }
         }
@@ -163,8 +164,16 @@ public final class JPEGGrayDecoder {
     /// index", "Bogus Huffman table definition"): one damaged frame would make every later frame of the analyzer's
     /// thread `corrupt_image`, another tenant's included. So the handle is replaced after every error (errors only:
     /// a sound frame reuses it).
-    /// Every decode's flags: the fast IDCT, warnings as errors (a truncated frame), bounded progressive scans.
-    private static let flags = TJFLAG_FASTDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
+    /// A decode's flags: warnings as errors (a truncated frame), bounded progressive scans, and the IDCT for a frame
+    /// of `width` decoded to `scaledWidth` pixels across. A frame decoded at full size (a long side under 8/7 of the
+    /// working one: a VGA stream's) gets the accurate IDCT: the fast one read its clipped highlights a few levels
+    /// darker, under the glare luma (250; on a 480×640 frame with a glare patch, 1,444 pixels at 250 or more for the
+    /// accurate IDCT's, and OpenCV's, 28,908: GOOD for GLARE). A scaled decode keeps the fast one: its luma comes from
+    /// a reduced IDCT whatever the method, and only its subsampled chroma planes (the colour search's, which libjpeg
+    /// decodes with the 8×8 IDCT at half scale) would change, by a level here and there (docs/capture.md, "Pipeline").
+    static func flags(width: Int, scaledWidth: Int) -> Int32 {
+        (scaledWidth >= width ? TJFLAG_ACCURATEDCT : TJFLAG_FASTDCT) | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
+    }
 
     /// The error for a decode `handle` failed, after replacing the handle (`renewAfterError`).
     private func damaged(_ handle: tjhandle) -> FrameAnalysisError {
