@@ -647,9 +647,12 @@ extension DocumentFinder {
     }
 
     /// Share of the quad's inside (shrunk toward its centre, away from its own sides) whose gradient is at least the
-    /// weak edge threshold, on a sparse grid of the detection image (or of `printSource`'s, which has its size).
+    /// weak edge threshold, on a sparse grid of the detection image (or of `printSource`'s, or of
+    /// `noiseMatchedPrint`'s, which have its size).
     func interiorTexture(_ corners: Corners, in searched: GrayImage) -> Double {
-        let image = printSource?.image ?? searched
+        let matched = printSource == nil ? noiseMatchedPrint.flatMap {
+            $0.image.width == searched.width && $0.image.height == searched.height ? $0 : nil } : nil
+        let image = printSource?.image ?? matched?.image ?? searched
         let w = image.width, h = image.height
         // (Four corners as a tuple, no arrays: this runs for every ranked quad of a search.)
         let centre = (corners.0 + corners.1 + corners.2 + corners.3) / 4
@@ -663,7 +666,7 @@ extension DocumentFinder {
         let x0 = max(1, Int(low.x.rounded(.up))), x1 = min(w - 2, Int(high.x))
         let y0 = max(1, Int(low.y.rounded(.up))), y1 = min(h - 2, Int(high.y))
         guard x0 <= x1, y0 <= y1 else { return 0 }
-        let gradients = printSource?.gradients ?? coarseGradients
+        let gradients = printSource?.gradients ?? matched?.gradients ?? coarseGradients
         let mp = gradients.magnitude.baseAddress!, weak = UInt16(gradients.weakThreshold), src = image.base
         var inside = 0, textured = 0, clipped = 0
         @inline(__always) func isInside(_ x: Int, _ y: Int) -> Bool {

@@ -334,6 +334,10 @@ final class DocumentFinder {
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
     var printSource: (image: GrayImage, gradients: SobelGradients)?
+    /// Where `interiorTexture` reads print in the luma searches when set (and `printSource` is not): a full-size
+    /// decode's noise-matched detection image (`NoiseMatchedPrintImage`, set by `FrameAnalyzer` per frame). Read
+    /// only for a searched image of its size (the detection image; not a window's).
+    var noiseMatchedPrint: NoiseMatchedPrintImage?
     let lumaGradients = SobelGradients()
     let voteGradients = SobelGradients()
     let voteImage = GrayImage()

@@ -15,6 +15,7 @@ public final class FrameAnalyzer {
     private let small = GrayImage()
     private let spans = RegionSpans()
     private let glare = GlareMeasurement()
+    private let noiseMatchedPrint = NoiseMatchedPrintImage()
     /// Internal so tests can turn its rules off (`OutlineSmear.takesLoneSides`).
     let outlineSmear = OutlineSmear()
     /// Internal so tests can compare finder settings (`findDocument`).
@@ -82,6 +83,9 @@ public final class FrameAnalyzer {
     /// Whether a border-closed answer whose sides stop short of the side that closes them is searched for the card
     /// within them (`OutlineStopsShort`); tests turn it off to see the outline that ran on.
     var cutsBackSidesThatStopShort = true
+    /// Whether a frame decoded at full size has its print judged on the noise-matched detection image
+    /// (`NoiseMatchedPrintImage`). Always on; tests turn it off to show the frames it decides.
+    var readsPrintNoiseMatched = true
     /// Whether one of an outline's runs on to the frame's border may be covered in its middle by the holding hand
     /// (`OutlineRunOn.runOnToBorder`'s `coveredRuns`). Always on; tests turn it off to show the frames it decides.
     var takesCoveredRunOns = true
@@ -215,9 +219,16 @@ public final class FrameAnalyzer {
         }
         // Detection runs on a ~320 px image: enough for corners within 1 % of the diagonal, four times less work.
         let detection: GrayImage
+        documentFinder.noiseMatchedPrint = nil
         if max(working.width, working.height) >= 560 {
             small.downsample2x(from: working)
             detection = small
+            // A frame decoded (or sampled) at full size keeps the sensor's noise, twice as strong at the detection
+            // size as a scaled decode's: its print is judged on a noise-matched image (`NoiseMatchedPrintImage`).
+            if readsPrintNoiseMatched, working.width >= inputSize.width, working.height >= inputSize.height {
+                noiseMatchedPrint.make(from: working)
+                documentFinder.noiseMatchedPrint = noiseMatchedPrint
+            }
         } else {
             detection = working
         }

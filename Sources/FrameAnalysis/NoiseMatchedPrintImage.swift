@@ -1,0 +1,49 @@
+// The image a full-size decode's print is judged on: the working image reduced to the detection size with a wider
+// kernel, so that the sensor's noise is averaged about as a scaled decode averages it (docs/capture.md, "Document
+// quad", "Print on small frames").
+//
+// A frame of 720p or more is decoded at half size or less (the DCT scaling averages about 2 × 2 of its pixels into
+// each working pixel) and then halved again for detection: each detection pixel averages ~16 of the sensor's. A frame
+// no larger than the working size (a VGA stream's) is decoded at full size, and its detection pixels average only 4:
+// the noise there is about twice as strong. `DocumentFinder.interiorTexture` counts the share of a quad's inside with
+// gradients above the weak edge threshold, which such noise crosses on a bare surface: hands, walls and boxes closed
+// by the frame's border read as printed, and were told CUT_OFF in empty scenes. Reduced with the kernel
+// [1 3 3 1] / 8 both ways (4 × 4 taps, each detection pixel ~16 of the frame's), the noise is averaged as a scaled
+// decode's is, and print is judged on it; lines and corners are still found on the plain detection image.
+
+/// Makes and holds the noise-matched print image and its gradients, in buffers reused between frames.
+final class NoiseMatchedPrintImage {
+    let image = GrayImage()
+    let gradients = SobelGradients()
+    /// One row of the vertical pass (sums of four rows weighted 1, 3, 3, 1: at most 8 × 255).
+    private var row: UnsafeMutableBufferPointer<UInt16> = .allocate(capacity: 1)
+
+    deinit { row.deallocate() }
+
+    /// `image` made from `working` (half its size both ways, odd last row and column dropped, as
+    /// `GrayImage.downsample2x` does), and its gradients.
+    func make(from working: GrayImage) {
+        let sw = working.width, sh = working.height, w = sw / 2, h = sh / 2
+        image.resize(width: w, height: h)
+        if sw > row.count {
+            row.deallocate()
+            row = .allocate(capacity: sw)
+        }
+        let src = working.base, dst = image.base, sums = row.baseAddress!
+        for y in 0..<h {
+            // Rows 2y − 1 … 2y + 2, clamped at the image's edges.
+            let r0 = src + max(2 * y - 1, 0) * sw, r1 = src + 2 * y * sw
+            let r2 = src + min(2 * y + 1, sh - 1) * sw, r3 = src + min(2 * y + 2, sh - 1) * sw
+            for x in 0..<sw {
+                sums[x] = UInt16(r0[x]) &+ 3 &* (UInt16(r1[x]) &+ UInt16(r2[x])) &+ UInt16(r3[x])
+            }
+            let out = dst + y * w
+            for x in 0..<w {
+                let left = sums[max(2 * x - 1, 0)], right = sums[min(2 * x + 2, sw - 1)]
+                let sum = UInt32(left) &+ 3 &* (UInt32(sums[2 * x]) &+ UInt32(sums[2 * x + 1])) &+ UInt32(right)
+                out[x] = UInt8(truncatingIfNeeded: (sum &+ 32) &>> 6)
+            }
+        }
+        gradients.compute(image)
+    }
+}

@@ -1,0 +1,58 @@
+// A frame decoded at full size (a VGA stream's) keeps its sensor noise, twice as strong at the detection size as a
+// scaled decode's; its print is judged on the working image reduced with a wider kernel (`NoiseMatchedPrintImage`).
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct NoiseMatchedPrintTests {
+    /// Fixtures/README.md: an empty 480×640 scene (a hand, a window, boxes), its bare surfaces read as printed through
+    /// the noise: CUT_OFF on an outline of a box's edges closed by the frame.
+    @Test func aBareSurfaceInANoisyFullSizeFrameIsNoPrint() throws {
+        try expectSettingDecides("empty-scene-noisy-at-full-size-camsim-portrait-seed153.jpg", primary: .noDocument,
+                                 otherwise: .cutOff) {
+            $0.readsPrintNoiseMatched = false
+        }
+    }
+
+    static func image(width: Int, height: Int, _ pixel: (Int, Int) -> UInt8) -> GrayImage {
+        let image = GrayImage()
+        image.resize(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { image.base[y * width + x] = pixel(x, y) } }
+        return image
+    }
+
+    static func standardDeviation(_ image: GrayImage) -> Double {
+        let n = Double(image.width * image.height)
+        var sum = 0.0, squares = 0.0
+        for i in 0..<(image.width * image.height) {
+            let v = Double(image.base[i])
+            sum += v
+            squares += v * v
+        }
+        return (squares / n - (sum / n) * (sum / n)).squareRoot()
+    }
+
+    @Test func aFlatImageStaysFlatAtHalfSize() {
+        let matched = NoiseMatchedPrintImage()
+        matched.make(from: Self.image(width: 101, height: 64) { _, _ in 137 })
+        #expect(matched.image.width == 50 && matched.image.height == 32)
+        #expect((0..<(50 * 32)).allSatisfy { matched.image.base[$0] == 137 })
+    }
+
+    @Test func noiseIsAveragedMoreThanByTheBoxReduction() {
+        // Uniform noise of ±24 levels about mid-grey (a fixed linear congruential sequence: the test is repeatable).
+        var state: UInt32 = 12345
+        let noisy = Self.image(width: 320, height: 240) { _, _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(104 + Int(state >> 24) % 49)
+        }
+        let box = GrayImage()
+        box.downsample2x(from: noisy)
+        let matched = NoiseMatchedPrintImage()
+        matched.make(from: noisy)
+        let input = Self.standardDeviation(noisy), boxed = Self.standardDeviation(box)
+        let reduced = Self.standardDeviation(matched.image)
+        // White noise: the 2 × 2 box halves it, the [1 3 3 1] kernel both ways keeps 5/16 of it.
+        #expect(abs(boxed / input - 0.5) < 0.05, "\(boxed / input)")
+        #expect(abs(reduced / input - 0.3125) < 0.05, "\(reduced / input)")
+    }
+}
