@@ -224,8 +224,8 @@ public final class FrameAnalyzer {
             small.downsample2x(from: working)
             detection = small
             // A frame decoded (or sampled) at full size keeps the sensor's noise, twice as strong at the detection
-            // size as a scaled decode's: its print is judged on a noise-matched image (`NoiseMatchedPrintImage`).
-            if readsPrintNoiseMatched, working.width >= inputSize.width, working.height >= inputSize.height {
+            // size as a 720p frame's: its print is judged on a noise-matched image (`NoiseMatchedPrintImage`).
+            if readsPrintNoiseMatched, noiseMatchedFrom(inputSize) {
                 noiseMatchedPrint.make(from: working)
                 documentFinder.noiseMatchedPrint = noiseMatchedPrint
             }
@@ -233,6 +233,14 @@ public final class FrameAnalyzer {
             detection = working
         }
         return (inputSize, detection)
+    }
+
+    /// Whether the frame (`input` pixels) was decoded or sampled to the working image averaging fewer than 2 × 2 of
+    /// its pixels into each working pixel (a scale above 1/2: a VGA stream's full-size decode, a 960 × 540 frame's
+    /// 6/8): its sensor noise at the detection size is then above a 720p frame's, and its print is judged on the
+    /// noise-matched image (`NoiseMatchedPrintImage`).
+    private func noiseMatchedFrom(_ input: (width: Int, height: Int)) -> Bool {
+        2 * working.width > input.width
     }
 
     /// Located on the coarse detection image, corners refined on the working image; around the previous frame's

@@ -5,7 +5,8 @@
 // A frame of 720p or more is decoded at half size or less (the DCT scaling averages about 2 × 2 of its pixels into
 // each working pixel) and then halved again for detection: each detection pixel averages ~16 of the sensor's. A frame
 // no larger than the working size (a VGA stream's) is decoded at full size, and its detection pixels average only 4:
-// the noise there is about twice as strong. `DocumentFinder.interiorTexture` counts the share of a quad's inside with
+// the noise there is about twice as strong (a frame between the two, decoded at 5/8-7/8, keeps most of it too:
+// `FrameAnalyzer` uses this image for any decode above half size). `DocumentFinder.interiorTexture` counts the share of a quad's inside with
 // gradients above the weak edge threshold, which such noise crosses on a bare surface: hands, walls and boxes closed
 // by the frame's border read as printed, and were told CUT_OFF in empty scenes. Reduced with the kernel
 // [1 3 3 1] / 8 both ways (4 × 4 taps, each detection pixel ~16 of the frame's), the noise is averaged as a scaled
