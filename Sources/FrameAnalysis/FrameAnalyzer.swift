@@ -231,6 +231,12 @@ public final class FrameAnalyzer {
             }
         } else {
             detection = working
+            // Searched at its working size, a small frame's noise is not averaged at all (a VGA frame's detection
+            // pixels average 4 of its pixels, a 720p frame's 16): its print is judged on the working image blurred.
+            if readsPrintNoiseMatched {
+                noiseMatchedPrint.makeSameSize(from: working)
+                documentFinder.noiseMatchedPrint = noiseMatchedPrint
+            }
         }
         return (inputSize, detection)
     }

@@ -47,4 +47,27 @@ final class NoiseMatchedPrintImage {
         }
         gradients.compute(image)
     }
+
+    /// `image` made from `working` at its own size, blurred with [1 2 1] / 4 both ways (3/8 of white noise kept),
+    /// and its gradients: for a frame small enough to be searched at its working size (`FrameAnalyzer`: a working
+    /// long side under 560 px is its own detection image, its noise not averaged at all).
+    func makeSameSize(from working: GrayImage) {
+        let w = working.width, h = working.height
+        image.resize(width: w, height: h)
+        if w > row.count {
+            row.deallocate()
+            row = .allocate(capacity: w)
+        }
+        let src = working.base, dst = image.base, sums = row.baseAddress!
+        for y in 0..<h {
+            let r0 = src + max(y - 1, 0) * w, r1 = src + y * w, r2 = src + min(y + 1, h - 1) * w
+            for x in 0..<w { sums[x] = UInt16(r0[x]) &+ 2 &* UInt16(r1[x]) &+ UInt16(r2[x]) }
+            let out = dst + y * w
+            for x in 0..<w {
+                let sum = UInt32(sums[max(x - 1, 0)]) &+ 2 &* UInt32(sums[x]) &+ UInt32(sums[min(x + 1, w - 1)])
+                out[x] = UInt8(truncatingIfNeeded: (sum &+ 8) &>> 4)
+            }
+        }
+        gradients.compute(image)
+    }
 }

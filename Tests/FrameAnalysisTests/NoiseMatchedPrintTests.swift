@@ -13,6 +13,15 @@ import Testing
         }
     }
 
+    /// Fixtures/README.md: an empty 360×480 scene, searched at its own size (its noise not averaged at all): CUT_OFF
+    /// on an outline of bare surfaces closed by the frame.
+    @Test func aBareSurfaceInASmallFrameSearchedAtItsOwnSizeIsNoPrint() throws {
+        try expectSettingDecides("empty-scene-noisy-at-its-own-size-camsim-portrait-seed156.jpg", primary: .noDocument,
+                                 otherwise: .cutOff) {
+            $0.readsPrintNoiseMatched = false
+        }
+    }
+
     static func image(width: Int, height: Int, _ pixel: (Int, Int) -> UInt8) -> GrayImage {
         let image = GrayImage()
         image.resize(width: width, height: height)
@@ -54,5 +63,21 @@ import Testing
         // White noise: the 2 × 2 box halves it, the [1 3 3 1] kernel both ways keeps 5/16 of it.
         #expect(abs(boxed / input - 0.5) < 0.05, "\(boxed / input)")
         #expect(abs(reduced / input - 0.3125) < 0.05, "\(reduced / input)")
+    }
+
+    @Test func aSmallFrameSearchedAtItsOwnSizeIsBlurredInPlace() {
+        var state: UInt32 = 777
+        let noisy = Self.image(width: 240, height: 180) { _, _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(104 + Int(state >> 24) % 49)
+        }
+        let matched = NoiseMatchedPrintImage()
+        matched.makeSameSize(from: noisy)
+        #expect(matched.image.width == 240 && matched.image.height == 180)
+        // [1 2 1] / 4 both ways keeps 3/8 of white noise.
+        let kept = Self.standardDeviation(matched.image) / Self.standardDeviation(noisy)
+        #expect(abs(kept - 0.375) < 0.05, "\(kept)")
+        matched.makeSameSize(from: Self.image(width: 33, height: 17) { _, _ in 90 })
+        #expect((0..<(33 * 17)).allSatisfy { matched.image.base[$0] == 90 })
     }
 }
