@@ -60,6 +60,13 @@ struct GeneratedFrames: Sendable {
         script: "tools/camsim/camsim.py", preparedIn: "KYC_CAMSIM_PORTRAIT_DIR",
         arguments: ["--seed", "6", "--count-per-class", "10", "--size", "720x1280,1080x1920"])
 
+    /// camsim frames as a phone streams them at low resolution (640x480 landscape, 360x640 portrait), seed 8, 10 per
+    /// class: decoded at full size, with the sensor's noise and JPEG blocking not averaged away by a scaled decode.
+    /// `make test` passes it prepared (`scripts/prepare-test-frames camsim-small`) in KYC_CAMSIM_SMALL_DIR.
+    static let camsimSmallSet: Result<GeneratedFrames, GenerationError> = generate(
+        script: "tools/camsim/camsim.py", preparedIn: "KYC_CAMSIM_SMALL_DIR",
+        arguments: ["--seed", "8", "--count-per-class", "10", "--size", "640x480,360x640"])
+
     /// Selfie frames from camsim's selfie mode (a ray-traced head before a phone's front camera; landscape and
     /// portrait), seed 5, 10 per class: the selfie path measured on a generator it was not tuned on. `make test`
     /// passes it prepared (`scripts/prepare-test-frames camsim-selfie`) in KYC_CAMSIM_SELFIE_DIR.
