@@ -21,16 +21,21 @@ final class NoiseMatchedPrintImage {
 
     deinit { row.deallocate() }
 
+    /// The vertical pass's row, grown to `count` sums when shorter.
+    private func rowSums(count: Int) -> UnsafeMutablePointer<UInt16> {
+        if count > row.count {
+            row.deallocate()
+            row = .allocate(capacity: count)
+        }
+        return row.baseAddress!
+    }
+
     /// `image` made from `working` (half its size both ways, odd last row and column dropped, as
     /// `GrayImage.downsample2x` does), and its gradients.
     func make(from working: GrayImage) {
         let sw = working.width, sh = working.height, w = sw / 2, h = sh / 2
         image.resize(width: w, height: h)
-        if sw > row.count {
-            row.deallocate()
-            row = .allocate(capacity: sw)
-        }
-        let src = working.base, dst = image.base, sums = row.baseAddress!
+        let src = working.base, dst = image.base, sums = rowSums(count: sw)
         for y in 0..<h {
             // Rows 2y − 1 … 2y + 2, clamped at the image's edges.
             let r0 = src + max(2 * y - 1, 0) * sw, r1 = src + 2 * y * sw
@@ -54,11 +59,7 @@ final class NoiseMatchedPrintImage {
     func makeSameSize(from working: GrayImage) {
         let w = working.width, h = working.height
         image.resize(width: w, height: h)
-        if w > row.count {
-            row.deallocate()
-            row = .allocate(capacity: w)
-        }
-        let src = working.base, dst = image.base, sums = row.baseAddress!
+        let src = working.base, dst = image.base, sums = rowSums(count: w)
         for y in 0..<h {
             let r0 = src + max(y - 1, 0) * w, r1 = src + y * w, r2 = src + min(y + 1, h - 1) * w
             for x in 0..<w { sums[x] = UInt16(r0[x]) &+ 2 &* UInt16(r1[x]) &+ UInt16(r2[x]) }

@@ -47,13 +47,17 @@ import Testing
         #expect((0..<(50 * 32)).allSatisfy { matched.image.base[$0] == 137 })
     }
 
-    @Test func noiseIsAveragedMoreThanByTheBoxReduction() {
-        // Uniform noise of ±24 levels about mid-grey (a fixed linear congruential sequence: the test is repeatable).
-        var state: UInt32 = 12345
-        let noisy = Self.image(width: 320, height: 240) { _, _ in
+    /// Noise of ±24 levels about mid-grey (a fixed linear congruential sequence from `seed`: the tests are repeatable).
+    static func noisy(width: Int, height: Int, seed: UInt32) -> GrayImage {
+        var state = seed
+        return image(width: width, height: height) { _, _ in
             state = state &* 1_664_525 &+ 1_013_904_223
             return UInt8(104 + Int(state >> 24) % 49)
         }
+    }
+
+    @Test func noiseIsAveragedMoreThanByTheBoxReduction() {
+        let noisy = Self.noisy(width: 320, height: 240, seed: 12345)
         let box = GrayImage()
         box.downsample2x(from: noisy)
         let matched = NoiseMatchedPrintImage()
@@ -66,11 +70,7 @@ import Testing
     }
 
     @Test func aSmallFrameSearchedAtItsOwnSizeIsBlurredInPlace() {
-        var state: UInt32 = 777
-        let noisy = Self.image(width: 240, height: 180) { _, _ in
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return UInt8(104 + Int(state >> 24) % 49)
-        }
+        let noisy = Self.noisy(width: 240, height: 180, seed: 777)
         let matched = NoiseMatchedPrintImage()
         matched.makeSameSize(from: noisy)
         #expect(matched.image.width == 240 && matched.image.height == 180)
