@@ -86,6 +86,9 @@ public final class FrameAnalyzer {
     /// Whether a frame decoded at full size has its print judged on the noise-matched detection image
     /// (`NoiseMatchedPrintImage`). Always on; tests turn it off to show the frames it decides.
     var readsPrintNoiseMatched = true
+    /// Whether an answer on a card's photo (a face filling a small portrait-shaped outline) is judged by the card its
+    /// photo implies (`cardFillImpliedByPhoto`). Always on; tests turn it off to show the frames it decides.
+    var judgesPhotoAnswersByTheirFace = true
     /// Whether one of an outline's runs on to the frame's border may be covered in its middle by the holding hand
     /// (`OutlineRunOn.runOnToBorder`'s `coveredRuns`). Always on; tests turn it off to show the frames it decides.
     var takesCoveredRunOns = true
@@ -116,8 +119,9 @@ public final class FrameAnalyzer {
     /// Frame-wide searches `locateDocument` has run with the vote at the detection scale, since this analyzer was
     /// made (read by tests: a frame runs at most one; the window searches around printed regions are not counted).
     private(set) var detectionScaleSearches = 0
-    /// Created on the first selfie (it loads the cascades).
-    private var faceSearch: FaceSearch?
+    /// Created on the first selfie, or the first document answer on a card's photo (`cardFillImpliedByPhoto`; it loads
+    /// the cascades).
+    var faceSearch: FaceSearch?
     private let faceSharpness = FaceSharpness()
 
     public init(thresholds: AnalysisThresholds = .default, maxPixels: Int = 40_000_000) {
@@ -615,6 +619,18 @@ public final class FrameAnalyzer {
         let hiddenDistance = skew > t.maxSkew ? Double.infinity
             : Self.hiddenPartMargin(inputQuad, width: inputSize.width, height: inputSize.height) / shortSide
         let outlineDistance = min(edgeDistance, hiddenDistance)
+        // A small outline seen whole and shaped as a portrait, with a face filling it, is the card's photo: the card
+        // around it was not found, and its size follows from the photo's (`cardFillImpliedByPhoto`). Only a card too
+        // large for the frame changes the answer: MOVE_AWAY, never MOVE_CLOSER on its photo.
+        if judgesPhotoAnswersByTheirFace, closeness < t.minFill, edgeDistance >= t.edgeMargin,
+           aspect <= Self.maxPhotoAnswerAspect,
+           let implied = cardFillImpliedByPhoto(quad, inputQuad: inputQuad, inputSize: inputSize) {
+            metrics["photoImpliedFill"] = implied
+            if implied > t.maxFill {
+                fill = implied
+                closeness = implied
+            }
+        }
         metrics["fill"] = fill
         metrics["skew"] = skew
         metrics["edgeDistance"] = outlineDistance

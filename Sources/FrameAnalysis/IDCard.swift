@@ -5,6 +5,11 @@ enum IDCard {
     /// Long side / short side.
     static let aspect = 85.60 / 53.98
 
+    /// The holder's portrait's height as a share of the card's (its short side): ID-1 identity cards and driving
+    /// licences print it some 30-38 mm tall on the 54 mm card; the middle of that range. Used only to judge the size
+    /// of a card whose photo alone was found (`FrameAnalyzer.cardFillImpliedByPhoto`).
+    static let photoShareOfHeight = 0.6
+
     /// Long side / short side of a quad beyond which it is not a whole document: foreshortening by a tilt the skew
     /// test lets pass lengthens a card's quad up to about 1.95 (measured); longer, a band of the document along a
     /// long side is not in the quad (DocumentFinder looks for it; FrameAnalyzer does not call such a card whole).

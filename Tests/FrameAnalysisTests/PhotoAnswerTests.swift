@@ -1,0 +1,28 @@
+// An answer found on the card's photo (a face filling a small portrait-shaped outline) is judged by the card the photo
+// implies (`FrameAnalyzer.cardFillImpliedByPhoto`): a card too close is told MOVE_AWAY, not MOVE_CLOSER on its photo.
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct PhotoAnswerTests {
+    /// Fixtures/README.md: a card over most of a 1920×1080 frame, its photo found and told MOVE_CLOSER.
+    static let cardTooClose = "card-too-close-answered-on-its-photo-camsim-seed2.jpg"
+
+    @Test func aCardTooCloseFoundByItsPhotoIsToldToMoveAway() throws {
+        let (analysis, without) = try expectSettingDecides(Self.cardTooClose, primary: .moveAway,
+                                                           otherwise: .moveCloser) {
+            $0.judgesPhotoAnswersByTheirFace = false
+        }
+        // The card the photo implies: 0.86 of the largest card the frame holds, past `maxFill` (0.75).
+        let implied = try #require(analysis.metrics["photoImpliedFill"])
+        #expect(implied > AnalysisThresholds.default.maxFill)
+        #expect(analysis.feedback.first?.value == implied)
+        #expect(without.metrics["photoImpliedFill"] == nil)
+    }
+
+    /// A small card found whole is no photo: its outline is card-shaped (1.586 long), and no face fills it.
+    @Test func aSmallCardFoundWholeIsStillToldToMoveCloser() throws {
+        let analysis = try analyzeDocument(.jpeg(try fixtureBytes("small-card-soft-for-its-size-camsim-portrait-seed120.jpg"))) { _ in }
+        #expect(analysis.primary == .moveCloser, "\(analysis.feedback)")
+        #expect(analysis.metrics["photoImpliedFill"] == nil)
+    }
+}
