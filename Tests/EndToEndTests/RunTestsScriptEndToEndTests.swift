@@ -10,7 +10,8 @@ struct RunTestsScriptEndToEndTests {
     static let script = CaptureEndToEndTests.repositoryRoot.appendingPathComponent("scripts/run-tests").path
 
     /// The frame-set variables run-tests reads, pointing nowhere, so that it does not prepare the real sets.
-    static let frameSets = ["KYC_FRAMEGEN_DIR", "KYC_CAMSIM_DIR", "KYC_CAMSIM_PORTRAIT_DIR", "KYC_CAMSIM_SELFIE_DIR"]
+    static let frameSets = ["KYC_FRAMEGEN_DIR", "KYC_CAMSIM_DIR", "KYC_CAMSIM_PORTRAIT_DIR", "KYC_CAMSIM_SELFIE_DIR",
+                            "KYC_CAMSIM_SMALL_DIR"]
 
     /// Runs run-tests with `swift` replaced by a script whose body is `body`.
     static func runTests(swiftBody: String, in scratch: TemporaryDirectory) throws
