@@ -9,9 +9,13 @@ import TestSupport
 struct RunTestsScriptEndToEndTests {
     static let script = CaptureEndToEndTests.repositoryRoot.appendingPathComponent("scripts/run-tests").path
 
-    /// The frame-set variables run-tests reads, pointing nowhere, so that it does not prepare the real sets.
-    static let frameSets = ["KYC_FRAMEGEN_DIR", "KYC_CAMSIM_DIR", "KYC_CAMSIM_PORTRAIT_DIR", "KYC_CAMSIM_SELFIE_DIR",
-                            "KYC_CAMSIM_SMALL_DIR"]
+    /// The frame-set variables run-tests reads (every `KYC_…_DIR` the script names: a set added there is covered
+    /// here too), pointing nowhere, so that it does not prepare the real sets.
+    static let frameSets: [String] = {
+        let text = (try? String(contentsOfFile: script, encoding: .utf8)) ?? ""
+        let names = text.matches(of: /KYC_[A-Z_]+_DIR/).map { String($0.output) }
+        return Array(Set(names)).sorted()
+    }()
 
     /// Runs run-tests with `swift` replaced by a script whose body is `body`.
     static func runTests(swiftBody: String, in scratch: TemporaryDirectory) throws
@@ -43,6 +47,8 @@ struct RunTestsScriptEndToEndTests {
     }
 
     @Test func aRunThatLeavesNothingRunningPasses() throws {
+        // Every set's variable is read from the script (the five sets of scripts/prepare-test-frames).
+        #expect(Self.frameSets.count == 5 && Self.frameSets.contains("KYC_CAMSIM_SMALL_DIR"), "\(Self.frameSets)")
         let scratch = try TemporaryDirectory("kyc-run-tests")
         let result = try Self.runTests(swiftBody: "echo ran; exit 0", in: scratch)
         #expect(result.status == 0, "\(result.error)")
