@@ -27,10 +27,15 @@ import Testing
     /// edges); its photo won (0.73), MOVE_CLOSER for a MOVE_AWAY frame. Around it, the card's outline closed by the
     /// frame's right and bottom edges (0.79) shows 1.77 × the height in view, beyond `maxCutContainerLength`; that
     /// bound holds only for a height between two of the card's own sides, and a frame border cuts this one.
+    /// (The photo's face alone now tells this card too close as well, `FrameAnalyzer.judgesPhotoAnswersByTheirFace`:
+    /// it is turned off with the rule, to show this rule's frame.)
     @Test func aCardLargerThanTheFrameBothWaysIsFoundAroundItsPhoto() throws {
         try expectRuleDecides("card-too-close-around-its-photo-cut-both-ways-camsim-seed121.jpg", primary: .moveAway,
                               corners: [(129.12, -48.85), (1957.93, 76.17), (1830.11, 1185.6), (101.78, 1073.94)],
-                              within: 0.07, before: .moveCloser) { $0.documentFinder.takesCutCardsAroundPhotos = false }
+                              within: 0.07, before: .moveCloser) {
+            $0.documentFinder.takesCutCardsAroundPhotos = false
+            $0.judgesPhotoAnswersByTheirFace = false
+        }
     }
 
     /// `printedBesidePhoto`: the part of a card beside its photo is printed (edges every way); a plain surface around a
@@ -62,17 +67,25 @@ import Testing
     /// a MOVE_AWAY frame. The card's outline closed by the frame's bottom edge (0.97) is printed as sparsely as a
     /// card's face seen this close is: 0.16 beside its photo, 0.29 inside, under session 30's 0.2 and 0.3. Each of
     /// the two bounds alone refuses it. (Its corners on the frame's edge lie 0.06 of the diagonal from the card's,
-    /// which are out of view.)
+    /// which are out of view. The photo's face alone now tells this card too close as well,
+    /// `FrameAnalyzer.judgesPhotoAnswersByTheirFace`: it is turned off with the bounds, to show theirs.)
     @Test func aCardTooCloseIsTakenPrintedSparsely() throws {
         try expectRuleDecides("card-too-close-sparse-beside-its-photo-camsim-seed108.jpg", primary: .moveAway,
                               corners: [(46.94, 56.81), (1208.8, -78.65), (1297.3, 632.74), (152.05, 805.57)],
                               within: 0.065, before: .moveCloser) {
             $0.documentFinder.minPrintBesidePhoto = 0.2
             $0.documentFinder.minCutCardTexture = 0.3
+            $0.judgesPhotoAnswersByTheirFace = false
         }
         try expectSettingDecides("card-too-close-sparse-beside-its-photo-camsim-seed108.jpg", primary: .moveAway,
-                                 otherwise: .moveCloser) { $0.documentFinder.minPrintBesidePhoto = 0.2 }
+                                 otherwise: .moveCloser) {
+            $0.documentFinder.minPrintBesidePhoto = 0.2
+            $0.judgesPhotoAnswersByTheirFace = false
+        }
         try expectSettingDecides("card-too-close-sparse-beside-its-photo-camsim-seed108.jpg", primary: .moveAway,
-                                 otherwise: .moveCloser) { $0.documentFinder.minCutCardTexture = 0.3 }
+                                 otherwise: .moveCloser) {
+            $0.documentFinder.minCutCardTexture = 0.3
+            $0.judgesPhotoAnswersByTheirFace = false
+        }
     }
 }

@@ -9,11 +9,16 @@ import Testing
     /// Fixtures/README.md: a card held too close, larger than the frame, whose photo won. The photo's left side as
     /// voted ran from x = 34 to 43 at the detection scale, the card's left side at 38: it cut the photo's outline and
     /// the card's outline closed on the frame's left edge instead (0.52), MOVE_CLOSER on the photo. Refitted, the
-    /// photo's side runs at 38.6-39.8, the card's side lies beside it, and the card is MOVE_AWAY.
+    /// photo's side runs at 38.6-39.8, the card's side lies beside it, and the card is MOVE_AWAY. (The photo's face
+    /// alone now tells this card too close as well, `FrameAnalyzer.judgesPhotoAnswersByTheirFace`: it is turned off
+    /// with the refit, to show the refit's frame.)
     @Test func aCardTooCloseIsFoundAlongItsPhotosRefittedSide() throws {
         try expectRuleDecides("card-too-close-its-side-cuts-the-voted-photo-camsim-seed85.jpg", primary: .moveAway,
                               corners: [(206.36, -103.41), (1897.03, -79.47), (1849.51, 1088.83), (216.97, 1068.52)],
-                              within: 0.05, before: .moveCloser) { $0.documentFinder.refitsPhotoOutlines = false }
+                              within: 0.05, before: .moveCloser) {
+            $0.documentFinder.refitsPhotoOutlines = false
+            $0.judgesPhotoAnswersByTheirFace = false
+        }
     }
 
     /// Fixtures/README.md: a card cut by the frame's right edge in a portrait frame, whose photo won: MOVE_CLOSER
