@@ -83,8 +83,8 @@ public final class FrameAnalyzer {
     /// Whether a border-closed answer whose sides stop short of the side that closes them is searched for the card
     /// within them (`OutlineStopsShort`); tests turn it off to see the outline that ran on.
     var cutsBackSidesThatStopShort = true
-    /// Whether a frame decoded at full size has its print judged on the noise-matched detection image
-    /// (`NoiseMatchedPrintImage`). Always on; tests turn it off to show the frames it decides.
+    /// Whether a frame decoded above half size (or searched at its own working size) has its print judged on the
+    /// noise-matched image (`NoiseMatchedPrintImage`). Always on; tests turn it off to show the frames it decides.
     var readsPrintNoiseMatched = true
     /// Whether an answer on a card's photo (a face filling a small portrait-shaped outline) is judged by the card its
     /// photo implies (`cardFillImpliedByPhoto`). Always on; tests turn it off to show the frames it decides.
