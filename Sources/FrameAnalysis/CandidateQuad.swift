@@ -7,6 +7,12 @@ struct CandidateQuad {
     /// The cross product of the two edges at each corner (all of one sign: convex).
     let turns: SIMD4<Double>
 
+    /// The search box for a `width` × `height` image: 0.6 of the image beyond each of its edges (a card the frame cuts
+    /// has corners outside it, but not further than that).
+    static func searchBox(width w: Int, height h: Int) -> (lower: SIMD2<Double>, upper: SIMD2<Double>) {
+        (SIMD2(-0.6 * Double(w), -0.6 * Double(h)), SIMD2(1.6 * Double(w), 1.6 * Double(h)))
+    }
+
     @inline(__always)
     init?(_ c0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ c3: SIMD2<Double>,
           lower: SIMD2<Double>, upper: SIMD2<Double>) {

@@ -28,9 +28,9 @@ extension DocumentFinder {
     func cardAcrossFrame(around part: RankedQuad, image: GrayImage, minConfidence: Double) -> RankedQuad? {
         let w = image.width, h = image.height
         let table = lineTable
-        let edgeFloor = Double(edgeThreshold) / 4
+        let edgeFloor = self.edgeFloor
         let partCentre = (part.corners.0 + part.corners.1 + part.corners.2 + part.corners.3) / 4
-        let lower = SIMD2(-0.6 * Double(w), -0.6 * Double(h)), upper = SIMD2(1.6 * Double(w), 1.6 * Double(h))
+        let (lower, upper) = CandidateQuad.searchBox(width: w, height: h)
         var best: RankedQuad?
         // Each pair of opposite frame borders (left and right, top and bottom), and each pair of the lines read that
         // cross both.

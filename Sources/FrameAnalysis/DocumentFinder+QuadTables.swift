@@ -140,9 +140,8 @@ extension DocumentFinder {
                 // The samples the weak-side rule reads the side over (`glareForgiven`: those outside a clipped patch,
                 // when enough of it lies inside one). Beside no border the bound is on those; beside one the border
                 // test reads the side over all of them.
-                let judgedSamples = sums[6] == 0 ? Double(visible)
-                    : Self.samplesJudged(visible: Double(visible), underGlare: sums[6],
-                                         forgiving: forgivesSidesUnderGlare)
+                let judgedSamples = Self.samplesJudged(visible: Double(visible), underGlare: sums[6],
+                                                       forgiving: forgivesSidesUnderGlare)
                 guard Self.sideCanBeSupported(lineSupport: lineSupport, line: index, minimum: support,
                                               visible: besideBorder ? visible : Int(judgedSamples)) else {
                     sideLines &= ~bit

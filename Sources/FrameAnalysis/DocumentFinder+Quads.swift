@@ -19,7 +19,7 @@ extension DocumentFinder {
         -> Searched? {
         let table = lineTable
         let frameArea = Double(w * h)
-        let lower = SIMD2(-0.6 * Double(w), -0.6 * Double(h)), upper = SIMD2(1.6 * Double(w), 1.6 * Double(h))
+        let (lower, upper) = CandidateQuad.searchBox(width: w, height: h)
         let borderMask = crossActiveLines(lower: lower, upper: upper)
         pairOppositeLines(width: w, height: h, pitched: pitched)
         let activeCount = active.count
@@ -42,7 +42,7 @@ extension DocumentFinder {
             laterPairs = .allocate(capacity: pairCount)
         }
         let later = laterPairs.baseAddress!
-        let edgeFloor = Double(edgeThreshold) / 4
+        let edgeFloor = self.edgeFloor
         for p in 0..<pairCount {
             let (pa1, pa2) = pairs[p]
             let a1 = active[pa1], a2 = active[pa2]
@@ -490,8 +490,8 @@ extension DocumentFinder {
                 pairs.append((i, j))
             }
         }
-        let lower = SIMD2(-0.6 * Double(w), -0.6 * Double(h)), upper = SIMD2(1.6 * Double(w), 1.6 * Double(h))
-        let edgeFloor = Double(edgeThreshold) / 4
+        let (lower, upper) = CandidateQuad.searchBox(width: w, height: h)
+        let edgeFloor = self.edgeFloor
         var best: RankedQuad?
         for p in pairs.indices {
             let a1 = around[pairs[p].0].index, a2 = around[pairs[p].1].index
@@ -648,10 +648,9 @@ extension DocumentFinder {
 
     /// Share of the quad's inside (shrunk toward its centre, away from its own sides) whose gradient is at least the
     /// weak edge threshold, on a sparse grid of the detection image (or of `printSource`'s, or of
-    /// `noiseMatchedPrint`'s, which have its size).
+    /// `noiseMatchedPrint`'s for a frame that needs it, which have its size).
     func interiorTexture(_ corners: Corners, in searched: GrayImage) -> Double {
-        let matched = printSource == nil ? noiseMatchedPrint.flatMap {
-            $0.image.width == searched.width && $0.image.height == searched.height ? $0 : nil } : nil
+        let matched = printSource == nil ? noiseMatchedPrint?.prepared(for: searched) : nil
         let image = printSource?.image ?? matched?.image ?? searched
         let w = image.width, h = image.height
         // (Four corners as a tuple, no arrays: this runs for every ranked quad of a search.)

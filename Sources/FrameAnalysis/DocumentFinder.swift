@@ -334,9 +334,9 @@ final class DocumentFinder {
     /// Where a quad's print is read (`interiorTexture`) when that is not the searched image: the chroma search
     /// (`findInChroma`) searches the colour contrast but judges the print on the luma detection image.
     var printSource: (image: GrayImage, gradients: SobelGradients)?
-    /// Where `interiorTexture` reads print in the luma searches when set (and `printSource` is not): a full-size
-    /// decode's noise-matched detection image (`NoiseMatchedPrintImage`, set by `FrameAnalyzer` per frame). Read
-    /// only for a searched image of its size (the detection image; not a window's).
+    /// Where `interiorTexture` reads print in the luma searches (when `printSource` is not set) on a frame whose
+    /// decode kept most of its noise: the noise-matched detection image (`NoiseMatchedPrintImage.prepared(for:)`,
+    /// begun by `FrameAnalyzer` per frame; nil for the searched image of a frame that does not need it).
     var noiseMatchedPrint: NoiseMatchedPrintImage?
     let lumaGradients = SobelGradients()
     let voteGradients = SobelGradients()
@@ -417,6 +417,9 @@ final class DocumentFinder {
     var containerAround: [(index: Int, inward: SIMD2<Double>)] = []
     var containerPairs: [(Int, Int)] = []
     var edgeThreshold: Int { coarseGradients.edgeThreshold }
+    /// The least edge strength `evaluate` credits a side with (a quarter of the edge threshold: beside a faint side,
+    /// texture would otherwise look like the side running on).
+    var edgeFloor: Double { Double(edgeThreshold) / 4 }
     var weakThreshold: Int { coarseGradients.weakThreshold }
     var gx: UnsafeMutableBufferPointer<Int16> { coarseGradients.gx }
     var gy: UnsafeMutableBufferPointer<Int16> { coarseGradients.gy }

@@ -28,8 +28,8 @@ extension FrameAnalyzer {
         let (even, odd) = Quadrilateral.meanOppositeSides(quad.corners)
         let shorter = min(even, odd), longer = max(even, odd)
         guard shorter >= Double(FaceSearch.cascadeWindow) else { return nil }
-        if faceSearch == nil { faceSearch = try? FaceSearch(thresholds: thresholds) }
-        guard let search = faceSearch else { return nil }
+        // (Without the cascades, no photo is told apart: the answer stays the outline's.)
+        guard let search = try? loadedFaceSearch() else { return nil }
         let xs = quad.corners.map(\.x), ys = quad.corners.map(\.y)
         let x0 = Int(xs.min()!), y0 = Int(ys.min()!)
         let box = (x: x0, y: y0, width: Int(xs.max()!.rounded(.up)) - x0, height: Int(ys.max()!.rounded(.up)) - y0)

@@ -119,14 +119,23 @@ public final class FrameAnalyzer {
     /// Frame-wide searches `locateDocument` has run with the vote at the detection scale, since this analyzer was
     /// made (read by tests: a frame runs at most one; the window searches around printed regions are not counted).
     private(set) var detectionScaleSearches = 0
-    /// Created on the first selfie, or the first document answer on a card's photo (`cardFillImpliedByPhoto`; it loads
-    /// the cascades).
-    var faceSearch: FaceSearch?
+    /// Created on the first selfie, or the first document answer on a card's photo (`cardFillImpliedByPhoto`), by
+    /// `loadedFaceSearch`.
+    private var faceSearch: FaceSearch?
     private let faceSharpness = FaceSharpness()
 
     public init(thresholds: AnalysisThresholds = .default, maxPixels: Int = 40_000_000) {
         self.thresholds = thresholds
         self.maxPixels = maxPixels
+        documentFinder.noiseMatchedPrint = noiseMatchedPrint
+    }
+
+    /// The face search, created on first use (it loads the cascades).
+    func loadedFaceSearch() throws(FrameAnalysisError) -> FaceSearch {
+        if let faceSearch { return faceSearch }
+        let search = try FaceSearch(thresholds: thresholds)
+        faceSearch = search
+        return search
     }
 
     /// Analyses one frame. Bad input (empty, corrupt or truncated JPEG, wrong raw size, too many pixels) throws.
@@ -179,8 +188,7 @@ public final class FrameAnalyzer {
     func faceSearchInputs(_ input: FrameInput) throws(FrameAnalysisError)
         -> (search: FaceSearch, detection: GrayImage, working: GrayImage) {
         let detection = try prepare(input).detection
-        if faceSearch == nil { faceSearch = try FaceSearch(thresholds: thresholds) }
-        return (faceSearch!, detection, working)
+        return (try loadedFaceSearch(), detection, working)
     }
 
     /// Decodes or samples the frame upright into `working` and picks the detection image; returns the upright
@@ -223,32 +231,24 @@ public final class FrameAnalyzer {
         }
         // Detection runs on a ~320 px image: enough for corners within 1 % of the diagonal, four times less work.
         let detection: GrayImage
-        documentFinder.noiseMatchedPrint = nil
         if max(working.width, working.height) >= 560 {
             small.downsample2x(from: working)
             detection = small
-            // A frame decoded (or sampled) at full size keeps the sensor's noise, twice as strong at the detection
-            // size as a 720p frame's: its print is judged on a noise-matched image (`NoiseMatchedPrintImage`).
-            if readsPrintNoiseMatched, noiseMatchedFrom(inputSize) {
-                noiseMatchedPrint.make(from: working)
-                documentFinder.noiseMatchedPrint = noiseMatchedPrint
-            }
         } else {
             detection = working
-            // Searched at its working size, a small frame's noise is not averaged at all (a VGA frame's detection
-            // pixels average 4 of its pixels, a 720p frame's 16): its print is judged on the working image blurred.
-            if readsPrintNoiseMatched {
-                noiseMatchedPrint.makeSameSize(from: working)
-                documentFinder.noiseMatchedPrint = noiseMatchedPrint
-            }
         }
+        // A frame decoded (or sampled) above half size keeps most of the sensor's noise, at least twice as strong at
+        // the detection size as a 720p frame's (one searched at its working size keeps all of it): its print is judged
+        // on a noise-matched image (`NoiseMatchedPrintImage`), made if a search reads print.
+        noiseMatchedPrint.begin(working: working, detection: detection,
+                                needed: readsPrintNoiseMatched && noiseMatchedFrom(inputSize))
         return (inputSize, detection)
     }
 
     /// Whether the frame (`input` pixels) was decoded or sampled to the working image averaging fewer than 2 × 2 of
     /// its pixels into each working pixel (a scale above 1/2: a VGA stream's full-size decode, a 960 × 540 frame's
-    /// 6/8): its sensor noise at the detection size is then above a 720p frame's, and its print is judged on the
-    /// noise-matched image (`NoiseMatchedPrintImage`).
+    /// 6/8, a small frame's at its own size): its sensor noise at the detection size is then above a 720p frame's,
+    /// and its print is judged on the noise-matched image (`NoiseMatchedPrintImage`).
     private func noiseMatchedFrom(_ input: (width: Int, height: Int)) -> Bool {
         2 * working.width > input.width
     }
@@ -899,8 +899,7 @@ public final class FrameAnalyzer {
     private func analyzeSelfie(inputSize: (width: Int, height: Int), detection: GrayImage,
                                previous: [FramePoint]?, lightSearch: Bool) throws(FrameAnalysisError) -> FrameAnalysis {
         let t = thresholds
-        if faceSearch == nil { faceSearch = try FaceSearch(thresholds: t) }
-        let search = faceSearch!
+        let search = try loadedFaceSearch()
         let sceneBrightness = detection.meanLuma
         var tracked: kyc_face?
         if let previous, previous.count == 2 {

@@ -16,7 +16,7 @@
 /// frame once they have grown).
 final class InteriorPeriodicity {
     /// Resampled cells along the quad's long sides and along its short ones.
-    static let columns = 64, rows = 40
+    static let columns = 64, rows = 40, cellCount = columns * rows
     /// The smallest lag (cells) at which a revival counts: repeats finer than this are print, not keys or stripes.
     static let minLag = 4
     /// A revival counts only where the autocorrelation is back above this.
@@ -38,10 +38,17 @@ final class InteriorPeriodicity {
     /// turn it off to show the frames it decides.
     var readsOnlyTheFrame = true
 
-    private var cells = [Float](repeating: 0, count: InteriorPeriodicity.columns * InteriorPeriodicity.rows)
-    private var centred = [Float](repeating: 0, count: InteriorPeriodicity.columns * InteriorPeriodicity.rows)
-    /// 1 for a cell inside the image, 0 outside (written only for `onlyInside`, read only when some cell is outside).
-    private var inside = [Float](repeating: 0, count: InteriorPeriodicity.columns * InteriorPeriodicity.rows)
+    /// The grid's cells, their values less their line's mean, and 1 for a cell inside the image, 0 outside (written
+    /// only for `onlyInside`, read only when some cell is outside): fixed-size buffers for the analyzer's life.
+    private let cells = UnsafeMutablePointer<Float>.allocate(capacity: InteriorPeriodicity.cellCount)
+    private let centred = UnsafeMutablePointer<Float>.allocate(capacity: InteriorPeriodicity.cellCount)
+    private let inside = UnsafeMutablePointer<Float>.allocate(capacity: InteriorPeriodicity.cellCount)
+
+    deinit {
+        cells.deallocate()
+        centred.deallocate()
+        inside.deallocate()
+    }
 
     /// The revivals of the quad's inside (shrunk to 86 % about its centre, sampled at the nearest pixel of `image`)
     /// along its long sides and along its short sides; zeros for a quad mostly outside the image.
@@ -58,21 +65,17 @@ final class InteriorPeriodicity {
         let c2 = centre + (q.2 - centre) * 0.86, c3 = centre + (q.3 - centre) * 0.86
         let w = image.width, h = image.height, src = image.base
         var outside = 0
-        cells.withUnsafeMutableBufferPointer { out in
-            inside.withUnsafeMutableBufferPointer { valid in
-                for j in 0..<m {
-                    let v = Double(j) / Double(m - 1)
-                    let left = c0 + (c3 - c0) * v, right = c1 + (c2 - c1) * v
-                    for i in 0..<n {
-                        let p = left + (right - left) * (Double(i) / Double(n - 1))
-                        let px = Int(p.x.rounded()), py = Int(p.y.rounded())
-                        let x = min(max(px, 0), w - 1), y = min(max(py, 0), h - 1)
-                        let isInside = x == px && y == py
-                        if !isInside { outside += 1 }
-                        if onlyInside { valid[j * n + i] = isInside ? 1 : 0 }
-                        out[j * n + i] = Float(src[y * w + x])
-                    }
-                }
+        for j in 0..<m {
+            let v = Double(j) / Double(m - 1)
+            let left = c0 + (c3 - c0) * v, right = c1 + (c2 - c1) * v
+            for i in 0..<n {
+                let p = left + (right - left) * (Double(i) / Double(n - 1))
+                let px = Int(p.x.rounded()), py = Int(p.y.rounded())
+                let x = min(max(px, 0), w - 1), y = min(max(py, 0), h - 1)
+                let isInside = x == px && y == py
+                if !isInside { outside += 1 }
+                if onlyInside { inside[j * n + i] = isInside ? 1 : 0 }
+                cells[j * n + i] = Float(src[y * w + x])
             }
         }
         guard 2 * outside < n * m else { return (0, 0) }
@@ -106,62 +109,51 @@ final class InteriorPeriodicity {
     /// and each lag's correlation over the pairs of them; a lag with under `minPairsInside` of its pairs inside ends
     /// the reading.
     private func revival(count: Int, lines: Int, position: Int, line: Int, masked: Bool) -> Float {
-        cells.withUnsafeBufferPointer { cells in
-            inside.withUnsafeBufferPointer { valid in
-                centred.withUnsafeMutableBufferPointer { centred in
-                    var variance: Float = 0, cellsRead: Float = 0
-                    for l in 0..<lines {
-                        var mean: Float = 0, read: Float = 0
-                        for k in 0..<count {
-                            let weight = masked ? valid[l * line + k * position] : 1
-                            mean += cells[l * line + k * position] * weight
-                            read += weight
-                        }
-                        mean /= max(1, read)
-                        cellsRead += read
-                        for k in 0..<count {
-                            let weight = masked ? valid[l * line + k * position] : 1
-                            let value = (cells[l * line + k * position] - mean) * weight
-                            centred[l * line + k * position] = value
-                            variance += value * value
-                        }
-                    }
-                    variance /= max(1, cellsRead)
-                    guard variance > 1 else { return 0 }
-                    var trough: Float = 1, best: Float = 0
-                    let c = UnsafePointer(centred.baseAddress!), v = valid.baseAddress!
-                    for lag in 1..<(count / 2) {
-                        var sum: Float = 0, pairs = Float((count - lag) * lines)
-                        if position == 1 {
-                            // Along rows: each row's run against itself shifted.
-                            for l in 0..<lines { sum += Self.dot(c + l * line, c + l * line + lag, count - lag) }
-                            if masked {
-                                pairs = 0
-                                for l in 0..<lines { pairs += Self.dot(v + l * line, v + l * line + lag, count - lag) }
-                            }
-                        } else {
-                            // Along columns (`line` is 1): row k against row k + lag, across every column at once.
-                            for k in 0..<(count - lag) {
-                                sum += Self.dot(c + k * position, c + (k + lag) * position, lines)
-                            }
-                            if masked {
-                                pairs = 0
-                                for k in 0..<(count - lag) {
-                                    pairs += Self.dot(v + k * position, v + (k + lag) * position, lines)
-                                }
-                            }
-                        }
-                        if masked && Double(pairs) < Self.minPairsInside * Double((count - lag) * lines) { break }
-                        let correlation = sum / pairs / variance
-                        trough = min(trough, correlation)
-                        if lag >= Self.minLag, correlation > Self.minRevivedCorrelation {
-                            best = max(best, correlation - trough)
-                        }
-                    }
-                    return best
-                }
+        var variance: Float = 0, cellsRead: Float = 0
+        for l in 0..<lines {
+            var mean: Float = 0, read: Float = 0
+            for k in 0..<count {
+                let weight = masked ? inside[l * line + k * position] : 1
+                mean += cells[l * line + k * position] * weight
+                read += weight
+            }
+            mean /= max(1, read)
+            cellsRead += read
+            for k in 0..<count {
+                let weight = masked ? inside[l * line + k * position] : 1
+                let value = (cells[l * line + k * position] - mean) * weight
+                centred[l * line + k * position] = value
+                variance += value * value
             }
         }
+        variance /= max(1, cellsRead)
+        guard variance > 1 else { return 0 }
+        // The sum over every line of a grid's cells times the cells `lag` further along the line: along rows, each
+        // row's run against itself shifted; along columns (`line` is 1), row k against row k + lag, across every
+        // column at once.
+        func lagged(_ grid: UnsafeMutablePointer<Float>, _ lag: Int) -> Float {
+            let g = UnsafePointer(grid)
+            var sum: Float = 0
+            if position == 1 {
+                for l in 0..<lines { sum += Self.dot(g + l * line, g + l * line + lag, count - lag) }
+            } else {
+                for k in 0..<(count - lag) { sum += Self.dot(g + k * position, g + (k + lag) * position, lines) }
+            }
+            return sum
+        }
+        var trough: Float = 1, best: Float = 0
+        for lag in 1..<(count / 2) {
+            let sum = lagged(centred, lag)
+            // (Each lag's pairs of cells inside the image, with `masked`; else all of them.)
+            let pairs = masked ? lagged(inside, lag) : Float((count - lag) * lines)
+            if masked && Double(pairs) < Self.minPairsInside * Double((count - lag) * lines) { break }
+            let correlation = sum / pairs / variance
+            trough = min(trough, correlation)
+            if lag >= Self.minLag, correlation > Self.minRevivedCorrelation {
+                best = max(best, correlation - trough)
+            }
+        }
+        return best
     }
 
     /// The dot product of two runs of `count` floats, eight lanes at a time.

@@ -5,17 +5,46 @@
 // A frame of 720p or more is decoded at half size or less (the DCT scaling averages about 2 × 2 of its pixels into
 // each working pixel) and then halved again for detection: each detection pixel averages ~16 of the sensor's. A frame
 // no larger than the working size (a VGA stream's) is decoded at full size, and its detection pixels average only 4:
-// the noise there is about twice as strong (a frame between the two, decoded at 5/8-7/8, keeps most of it too:
-// `FrameAnalyzer` uses this image for any decode above half size). `DocumentFinder.interiorTexture` counts the share of a quad's inside with
-// gradients above the weak edge threshold, which such noise crosses on a bare surface: hands, walls and boxes closed
-// by the frame's border read as printed, and were told CUT_OFF in empty scenes. Reduced with the kernel
-// [1 3 3 1] / 8 both ways (4 × 4 taps, each detection pixel ~16 of the frame's), the noise is averaged as a scaled
-// decode's is, and print is judged on it; lines and corners are still found on the plain detection image.
+// the noise there is about twice as strong (a frame between the two, decoded at 5/8-7/8, keeps most of it too, and one
+// under 560 px long is searched at its own size, its noise not averaged at all). `DocumentFinder.interiorTexture`
+// counts the share of a quad's inside with gradients above the weak edge threshold, which such noise crosses on a bare
+// surface: hands, walls and boxes closed by the frame's border read as printed, and were told CUT_OFF in empty scenes.
+// Reduced with the kernel [1 3 3 1] / 8 both ways (4 × 4 taps, each detection pixel ~16 of the frame's), or blurred
+// with [1 2 1] / 4 where the frame is searched at its own size, the noise is averaged about as a scaled decode's is,
+// and print is judged on it; lines and corners are still found on the plain detection image.
+//
+// `FrameAnalyzer` says per frame whether the frame needs it (`begin`); it is made only when a search first reads
+// print on the frame's detection image (`prepared(for:)`): not for selfies, nor for a frame whose card is tracked
+// without a search that judges print.
 
-/// Makes and holds the noise-matched print image and its gradients, in buffers reused between frames.
+/// Makes and holds one frame's noise-matched print image and its gradients, in buffers reused between frames.
 final class NoiseMatchedPrintImage {
     let image = GrayImage()
     let gradients = SobelGradients()
+    /// This frame's working and detection images (the analyzer's own, the same objects frame after frame), whether
+    /// the frame needs the image, and whether it is made.
+    private var working: GrayImage?, detection: GrayImage?
+    private var needed = false, made = false
+
+    /// Starts a frame: the image is needed (`needed`: the decode averaged fewer than 2 × 2 of the frame's pixels
+    /// into each working pixel) for print read on `detection`, made from `working` when first asked for.
+    func begin(working: GrayImage, detection: GrayImage, needed: Bool) {
+        self.working = working
+        self.detection = detection
+        self.needed = needed
+        made = false
+    }
+
+    /// This frame's image, made on first use, when the frame needs it and `searched` is its detection image (a
+    /// window of the frame, or another image, judges its print on itself); nil otherwise.
+    func prepared(for searched: GrayImage) -> NoiseMatchedPrintImage? {
+        guard needed, let working, let detection, searched === detection else { return nil }
+        if !made {
+            if detection === working { makeSameSize(from: working) } else { make(from: working) }
+            made = true
+        }
+        return self
+    }
     /// One row of the vertical pass (sums of four rows weighted 1, 3, 3, 1: at most 8 × 255).
     private var row: UnsafeMutableBufferPointer<UInt16> = .allocate(capacity: 1)
 

@@ -22,6 +22,25 @@ import Testing
         }
     }
 
+    /// Only a frame whose decode kept most of its noise gets the image, only for its own detection image, and only
+    /// when a search reads print there: a 720p frame (decoded at half size) reads print on its detection image.
+    @Test func onlyAFrameDecodedAboveHalfSizeJudgesPrintOnTheNoiseMatchedImage() throws {
+        let analyzer = FrameAnalyzer()
+        let vga = try analyzer.documentImages(.jpeg(try fixtureBytes("glare-on-a-card-in-a-vga-frame-camsim-portrait-seed153.jpg")))
+        let matched = try #require(analyzer.documentFinder.noiseMatchedPrint?.prepared(for: vga.detection))
+        #expect(matched.image.width == vga.detection.width && matched.image.height == vga.detection.height)
+        // Another image of the detection image's size (a window's) judges print on itself.
+        let other = GrayImage()
+        other.resize(width: vga.detection.width, height: vga.detection.height)
+        #expect(analyzer.documentFinder.noiseMatchedPrint?.prepared(for: other) == nil)
+        let hd = try analyzer.documentImages(.jpeg(try fixtureBytes("card-inside-border-closed-desk-outline-camsim-seed3.jpg")))
+        #expect(hd.inputSize.width == 1280 && hd.detection.width == 320)
+        #expect(analyzer.documentFinder.noiseMatchedPrint?.prepared(for: hd.detection) == nil)
+        analyzer.readsPrintNoiseMatched = false
+        let off = try analyzer.documentImages(.jpeg(try fixtureBytes("glare-on-a-card-in-a-vga-frame-camsim-portrait-seed153.jpg")))
+        #expect(analyzer.documentFinder.noiseMatchedPrint?.prepared(for: off.detection) == nil)
+    }
+
     static func image(width: Int, height: Int, _ pixel: (Int, Int) -> UInt8) -> GrayImage {
         let image = GrayImage()
         image.resize(width: width, height: height)
