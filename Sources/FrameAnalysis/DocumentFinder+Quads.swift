@@ -118,7 +118,8 @@ extension DocumentFinder {
                 // part in view of one the frame cuts, which can have any length: a square-ish one is kept when its
                 // inside is printed twice as densely as a card's must be (`minDeepPrintedTexture`, as for
                 // border-closed outlines deep in the ranking: background edges closed by the frame enclose no
-                // print), read once its outline has passed `evaluate` (below).
+                // print), five thirds as densely when one border closes it and three sides are its own
+                // (`squarePartMinTexture`), read once its outline has passed `evaluate` (below).
                 guard aspect <= 3.2 else { continue }
                 let squarePart = aspect < 1.2 && skews.least < 0.17 && !(skews.worst >= Self.turnedAwaySkew
                     && (pitched || (admitsTurnedAway && portrait && borders == 0
@@ -154,7 +155,9 @@ extension DocumentFinder {
                     forgivesGlare: forgivesSidesUnderGlare) else {
                     continue
                 }
-                if squarePart && interiorTexture((c0, c1, c2, c3), in: image) < Self.minDeepPrintedTexture { continue }
+                if squarePart && interiorTexture((c0, c1, c2, c3), in: image) < squarePartMinTexture(borders: borders) {
+                    continue
+                }
                 // A quad closed by the frame's borders rests on less evidence: below 70 % of its outline seen as
                 // edges, confidence falls in proportion (long background edges meeting the frame edge are common).
                 let confidence = Self.outlineConfidence(support: support, shape: Self.aspectShape(aspect),
@@ -265,6 +268,14 @@ extension DocumentFinder {
             }
         }
         return (ordered, quad.confidence, borders, quad)
+    }
+
+    /// The print a square-ish outline closed by `borders` frame borders needs inside to be kept (`bestQuad`):
+    /// `minDeepPrintedTexture`, or `minSquarePartAtOneBorderTexture` for one border (three sides of its own) with
+    /// `admitsLessPrintedSquarePartsAtOneBorder`.
+    func squarePartMinTexture(borders: Int) -> Double {
+        borders == 1 && admitsLessPrintedSquarePartsAtOneBorder ? Self.minSquarePartAtOneBorderTexture
+            : Self.minDeepPrintedTexture
     }
 
     /// The ranking weight of a quad with `closedSides` sides that carry no edge evidence (frame borders standing in

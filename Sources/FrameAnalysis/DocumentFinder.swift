@@ -192,6 +192,11 @@ final class DocumentFinder {
     /// Twice that: an outline closed by a frame border, deep in the ranking (past `quadsVerified`), wins only with
     /// this much print inside (see `bestQuad`).
     static let minDeepPrintedTexture = 2 * minInteriorTexture
+    /// The print a square-ish outline closed by one frame border needs inside to be kept (see `bestQuad`), with
+    /// `admitsLessPrintedSquarePartsAtOneBorder`: five thirds of a card's, under `minDeepPrintedTexture`. Such an
+    /// outline has three sides of its own, two of them carrying their edges up to the border (`evaluate`), where one
+    /// closed by two borders has two; background edges closed by the frame seldom make three such sides around print.
+    static let minSquarePartAtOneBorderTexture = 5.0 / 3.0 * minInteriorTexture
     /// Mean luma of a scene below which a mostly clipped quad is a light source rather than an over-exposed card
     /// (measured: camsim's windows sit in scenes of 84–146, its over-exposed frames are 197 and up; framegen's
     /// over-exposed cards, lit apart from their background, in scenes of 160 and up).
@@ -219,6 +224,10 @@ final class DocumentFinder {
     /// inside is densely printed (`minDeepPrintedTexture`; see `bestQuad`). Always on; tests turn it off to show the
     /// frames it decides.
     var admitsSquarePrintedPartsAtBorders = true
+    /// Whether such an outline closed by one frame border needs only `minSquarePartAtOneBorderTexture` of print
+    /// inside (rather than `minDeepPrintedTexture`; see `bestQuad`). Always on; tests turn it off to show the frames it
+    /// decides.
+    var admitsLessPrintedSquarePartsAtOneBorder = true
     /// Whether an outline seen whole inside or across a border-closed winner, turned apart from its sides, replaces it
     /// (`printAligned`; in `find` and in `FrameAnalyzer`'s search at the detection scale). Always on; tests turn it
     /// off to show the frames it decides.
