@@ -18,9 +18,15 @@ import Testing
     /// Fixtures/README.md: a passport page held in a portrait frame, cut by its right edge; the page's part left of
     /// its photo, closed on the photo's edge (0.60), was GOOD: an auto-capture of a cut page. Around it, the page's
     /// outline closed by the frame's edges (0.76) is CUT_OFF.
+    /// (A square-ish part of the page closed by one border, kept with less print since session 36,
+    /// `DocumentFinder.admitsLessPrintedSquarePartsAtOneBorder`, now tells it CUT_OFF as well: it is turned off with
+    /// the rule, to show this rule's frame.)
     @Test func aCutPassportPageIsNotCapturedAsGood() throws {
         try expectSettingDecides("cut-passport-page-its-part-won-as-good-camsim-portrait-seed111.jpg", primary: .cutOff,
-                                 otherwise: .good) { $0.documentFinder.takesCutCardsAroundPhotos = false }
+                                 otherwise: .good) {
+            $0.documentFinder.takesCutCardsAroundPhotos = false
+            $0.documentFinder.admitsLessPrintedSquarePartsAtOneBorder = false
+        }
     }
 
     /// Fixtures/README.md: a card held too close, larger than the frame both ways (cut by its top, right and bottom
