@@ -68,9 +68,10 @@ public struct DocumentDiagnosis: Sendable, Codable, Equatable {
     public var truthConfidence: Double?
     /// Whether the true outline has a corner outside the frame (scored as a cut-off card, above).
     public var truthCutOff: Bool = false
-    /// For a cut-off card, each true side's part in the frame as the quad search reads it (nil for a side out of
-    /// view): whether it can be a side at all (`support` ≥ `minOccludedSupport`, 0.25, and a `step`), and whether
-    /// it can meet a frame border (≥ `borderSideSupport`, 0.7).
+    /// Each true side's part in the frame as the quad search reads it (nil for a side out of view; for a card seen
+    /// whole every side, since session 36): whether it can be a side at all (`support` ≥ `minOccludedSupport`, 0.25,
+    /// and a `step`), whether it can be the one weak side (under `sideSupport`, 0.4, with every other side at
+    /// `strongSideSupport`, 0.85), and whether it can meet a frame border (≥ `borderSideSupport`, 0.7).
     public var truthSideReadings: [SideReading?]?
     /// For a cut-off card, the confidence of the same search's best outline as the search for a held card scores it
     /// (`coveredAtBorder`: one side meeting a frame border may lack its edge at the border, under a thumb); nil
@@ -139,6 +140,8 @@ extension FrameAnalyzer {
         } else {
             scored = finder.track(Quadrilateral(corners: corners), coarse: detection, working: working, acceptance: 0,
                                   gradientsComputed: &gradientsComputed)
+            // (After the track: the readings' band search replaces the finder's lines.)
+            readings = finder.readTrueSides(Quadrilateral(corners: corners), coarse: detection).readings
         }
         let toInput = SIMD2(Double(inputSize.width) / Double(working.width),
                             Double(inputSize.height) / Double(working.height))
@@ -172,16 +175,31 @@ extension FrameAnalyzer {
 
 extension DocumentFinder {
     /// The outline the quad search finds around a card the frame cuts (`truth`: its true corners on `coarse`, one or
-    /// more outside the frame), refined on `working`, and each true side's reading: as `track` does for a card seen
-    /// whole, each side's band is searched for lines of its direction, here along the side's part inside the frame
-    /// (sides with too little of it are left to the frame's borders, which are added), and the best quad of those
-    /// lines is taken whatever its confidence, border-closed or not (nil when fewer than two sides are in view or no
-    /// quad passes the search's gates). Diagnosis only.
+    /// more outside the frame), refined on `working`, and each true side's reading (`readTrueSides`): as `track` does
+    /// for a card seen whole, each side's band is searched for lines of its direction, here along the side's part
+    /// inside the frame (sides with too little of it are left to the frame's borders, which are added), and the best
+    /// quad of those lines is taken whatever its confidence, border-closed or not (nil when fewer than two sides are
+    /// in view or no quad passes the search's gates). Diagnosis only.
     func scoreCutOffTruth(_ truth: Quadrilateral, coarse: GrayImage, working: GrayImage)
         -> (found: Found?, sides: [DocumentDiagnosis.SideReading?], heldConfidence: Double?) {
+        let (readings, inView) = readTrueSides(truth, coarse: coarse)
+        guard inView >= 2 else { return (nil, readings, nil) }
+        let w = coarse.width, h = coarse.height
+        // The held search's view too (`coveredAtBorder`: one side's end at a border may lack its edge, under a thumb).
+        let held = bestQuad(coarse, width: w, height: h, coveredAtBorder: true)?.confidence
+        guard let best = bestQuad(coarse, width: w, height: h) else { return (nil, readings, held) }
+        return (refined(best, from: coarse, on: working), readings, held)
+    }
+
+    /// Each true side's part inside the frame (`truth`: the true corners on `coarse`) as the quad search's first
+    /// pass reads it (`sideSupport`), on the best of the lines its band gives (nil for a side with too little of it in
+    /// view), and how many sides are in view. With two or more in view, the sides' band lines and the frame's borders
+    /// are left read as the quad search's lines (`scoreCutOffTruth` searches them). Diagnosis only.
+    func readTrueSides(_ truth: Quadrilateral, coarse: GrayImage)
+        -> (readings: [DocumentDiagnosis.SideReading?], inView: Int) {
         var readings = [DocumentDiagnosis.SideReading?](repeating: nil, count: 4)
         let w = coarse.width, h = coarse.height
-        guard w >= 16, h >= 16, truth.corners.count == 4 else { return (nil, readings, nil) }
+        guard w >= 16, h >= 16, truth.corners.count == 4 else { return (readings, 0) }
         let reach = max(3, Self.trackingReach * Double(min(w, h)))
         coarseGradients.compute(coarse)
         lines.removeAll(keepingCapacity: true)
@@ -197,7 +215,7 @@ extension DocumentFinder {
             else { continue }
             inView.append((i, a, b, bandLineIndices))
         }
-        guard inView.count >= 2, lines.count >= 2 else { return (nil, readings, nil) }
+        guard inView.count >= 2, lines.count >= 2 else { return (readings, min(inView.count, lines.count)) }
         Self.appendFrameBorders(to: &lines, width: w, height: h)
         readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
         // Each side in view as the quad search's first pass reads it (`sideSupport`), on the best of its band's
@@ -217,10 +235,7 @@ extension DocumentFinder {
             }
             readings[side.side] = best
         }
-        // The held search's view too (`coveredAtBorder`: one side's end at a border may lack its edge, under a thumb).
-        let held = bestQuad(coarse, width: w, height: h, coveredAtBorder: true)?.confidence
-        guard let best = bestQuad(coarse, width: w, height: h) else { return (nil, readings, held) }
-        return (refined(best, from: coarse, on: working), readings, held)
+        return (readings, inView.count)
     }
 
     /// The vote's candidate lines and the first quad search's budgeted lines on `coarse` (the start of `find`),

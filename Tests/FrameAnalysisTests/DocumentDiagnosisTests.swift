@@ -116,11 +116,36 @@ import Testing
         }
     }
 
-    /// A card seen whole is scored as before (tracked around its corners): not cut off, no side readings.
-    @Test func aWholeCardHasNoCutOffReadings() throws {
+    /// A card seen whole is scored as before (tracked around its corners): not cut off, no held search; each of its
+    /// four sides is read as for a cut-off card, all strong steps.
+    @Test func aWholeCardHasEverySideRead() throws {
         let diagnosis = try FrameAnalyzer().diagnoseDocument(.jpeg(documentFrame().jpeg()),
                                                              truth: Self.points(goodCorners))
-        #expect(!diagnosis.truthCutOff && diagnosis.truthSideReadings == nil && diagnosis.truthHeldConfidence == nil)
+        #expect(!diagnosis.truthCutOff && diagnosis.truthHeldConfidence == nil)
         #expect(diagnosis.truthOutline?.count == 4)
+        let readings = try #require(diagnosis.truthSideReadings)
+        #expect(readings.count == 4, "\(readings)")
+        for (i, reading) in readings.enumerated() {
+            let reading = try #require(reading, "side \(i)")
+            #expect(reading.support >= 0.9 && reading.step && reading.visibleSamples > 0, "side \(i): \(reading)")
+        }
+    }
+
+    /// Fixtures/README.md: a light card on a light wall held by a thumb over its right side, which no search finds (a
+    /// known miss: NO_DOCUMENT). Its side readings say why: both short sides read under `sideSupport` (the right under
+    /// the thumb, the left at the wall's shade), where a quad may have one such side, and the top under
+    /// `strongSideSupport` too. The bottom reads strong.
+    @Test func aWholeCardsSideReadingsShowWhyItIsRefused() throws {
+        let corners = [(171.76, 170.87), (639.35, 193.67), (603.7, 498.47), (159.27, 466.71)]
+        let diagnosis = try FrameAnalyzer().diagnoseDocument(
+            .jpeg(try fixtureBytes("turned-outline-closed-by-the-border-not-held-camsim-portrait-seed7.jpg")),
+            truth: Self.points(corners))
+        #expect(diagnosis.feedback.first?.code == .noDocument && diagnosis.truthConfidence == nil, "\(diagnosis)")
+        let readings = try #require(diagnosis.truthSideReadings).compactMap { $0 }
+        try #require(readings.count == 4, "\(readings)")
+        #expect(readings[1].support < DocumentFinder.sideSupport && readings[3].support < DocumentFinder.sideSupport,
+                "\(readings)")
+        #expect(readings[0].support < DocumentFinder.strongSideSupport, "\(readings)")
+        #expect(readings[2].support >= DocumentFinder.strongSideSupport, "\(readings)")
     }
 }
