@@ -17,8 +17,9 @@ import Testing
         try analyzeExpectingCard(input, primary: .tilted, corners: corners, within: 0.04)
 
         let before = try analyzeDocument(input) { $0.searchesAtDetectionScale = false }
-        // (Without it another outline of the stripes wins since session 36, a square-ish one closed by one border
-        // that their lines' print passes at `minSquarePartAtOneBorderTexture`: MOVE_AWAY. Without that too, CUT_OFF.)
+        // (Without it another outline wins since session 36: a square-ish one closed by the frame's bottom, two of its
+        // sides along the card's right sides run on over the stripes, whose print passes
+        // `minSquarePartAtOneBorderTexture`: MOVE_AWAY. Without that too, CUT_OFF.)
         #expect(before.primary == .moveAway, "\(before.feedback)")
         let neither = try analyzeDocument(input) {
             $0.searchesAtDetectionScale = false
