@@ -32,8 +32,8 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     public var minDocumentSharpness: Double = 0.5
     /// Sharpness of the whole frame (`CardSharpness` over every pixel, as `sceneSharpness`) below which a soft card's
     /// BLURRY goes before CUT_OFF, MOVE_AWAY and TILTED: the scene is smeared as a whole, so the outline those were
-    /// judged on is no instruction to follow (ADR 13). 0 keeps the canonical order always.
-    public var maxBlurredSceneSharpness: Double = 0.3
+    /// judged on is no instruction to follow (ADR 13). 0 keeps the canonical order always. (0.3 until session 36.)
+    public var maxBlurredSceneSharpness: Double = 0.36
     /// Width of the ramp the card's own outline edge makes across its wider pair of opposite sides (`OutlineSmear`),
     /// as a share of the working image's long side, above which a document is BLURRY however sharp its print reads
     /// (`sharpness`): motion smears the two sides across it as wide as the smear. 0.007 ≈ 4.5 px at 640; sharp

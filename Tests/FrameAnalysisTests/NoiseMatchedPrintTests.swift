@@ -5,12 +5,14 @@ import Testing
 
 @Suite struct NoiseMatchedPrintTests {
     /// Fixtures/README.md: an empty 480×640 scene (a hand, a window, boxes), its bare surfaces read as printed through
-    /// the noise: CUT_OFF on an outline of a box's edges closed by the frame.
+    /// the noise: CUT_OFF on an outline of a box's edges closed by the frame. (Since session 36 that outline's soft
+    /// inside in a scene under `maxBlurredSceneSharpness` puts BLURRY before the CUT_OFF: wrong either way.)
     @Test func aBareSurfaceInANoisyFullSizeFrameIsNoPrint() throws {
-        try expectSettingDecides("empty-scene-noisy-at-full-size-camsim-portrait-seed153.jpg", primary: .noDocument,
-                                 otherwise: .cutOff) {
+        let (_, without) = try expectSettingDecides("empty-scene-noisy-at-full-size-camsim-portrait-seed153.jpg",
+                                                    primary: .noDocument, otherwise: .blurry) {
             $0.readsPrintNoiseMatched = false
         }
+        #expect(without.region != nil && without.feedback.contains { $0.code == .cutOff }, "\(without.feedback)")
     }
 
     /// Fixtures/README.md: an empty 360×480 scene, searched at its own size (its noise not averaged at all): CUT_OFF
