@@ -155,7 +155,8 @@ extension DocumentFinder {
                     forgivesGlare: forgivesSidesUnderGlare) else {
                     continue
                 }
-                if squarePart && interiorTexture((c0, c1, c2, c3), in: image) < squarePartMinTexture(borders: borders) {
+                if squarePart && interiorTexture((c0, c1, c2, c3), in: image)
+                    < squarePartMinTexture(closedSides: borders + unseen) {
                     continue
                 }
                 // A quad closed by the frame's borders rests on less evidence: below 70 % of its outline seen as
@@ -270,11 +271,11 @@ extension DocumentFinder {
         return (ordered, quad.confidence, borders, quad)
     }
 
-    /// The print a square-ish outline closed by `borders` frame borders needs inside to be kept (`bestQuad`):
-    /// `minDeepPrintedTexture`, or `minSquarePartAtOneBorderTexture` for one border (three sides of its own) with
-    /// `admitsLessPrintedSquarePartsAtOneBorder`.
-    func squarePartMinTexture(borders: Int) -> Double {
-        borders == 1 && admitsLessPrintedSquarePartsAtOneBorder ? Self.minSquarePartAtOneBorderTexture
+    /// The print a square-ish outline with `closedSides` sides without edge evidence (frame borders, sides with no
+    /// visible sample: see `outlineWeight`) needs inside to be kept (`bestQuad`): `minDeepPrintedTexture`, or
+    /// `minSquarePartAtOneBorderTexture` for one (three sides of its own) with `admitsLessPrintedSquarePartsAtOneBorder`.
+    func squarePartMinTexture(closedSides: Int) -> Double {
+        closedSides == 1 && admitsLessPrintedSquarePartsAtOneBorder ? Self.minSquarePartAtOneBorderTexture
             : Self.minDeepPrintedTexture
     }
 

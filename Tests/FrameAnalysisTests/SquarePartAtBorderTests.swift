@@ -45,10 +45,10 @@ import Testing
 
     @Test func onlyAPartClosedByOneBorderNeedsLess() {
         let finder = DocumentFinder()
-        #expect(finder.squarePartMinTexture(borders: 1) < DocumentFinder.minDeepPrintedTexture)
-        #expect(finder.squarePartMinTexture(borders: 1) > DocumentFinder.minInteriorTexture)
-        #expect(finder.squarePartMinTexture(borders: 2) == DocumentFinder.minDeepPrintedTexture)
+        #expect(finder.squarePartMinTexture(closedSides: 1) < DocumentFinder.minDeepPrintedTexture)
+        #expect(finder.squarePartMinTexture(closedSides: 1) > DocumentFinder.minInteriorTexture)
+        #expect(finder.squarePartMinTexture(closedSides: 2) == DocumentFinder.minDeepPrintedTexture)
         finder.admitsLessPrintedSquarePartsAtOneBorder = false
-        #expect(finder.squarePartMinTexture(borders: 1) == DocumentFinder.minDeepPrintedTexture)
+        #expect(finder.squarePartMinTexture(closedSides: 1) == DocumentFinder.minDeepPrintedTexture)
     }
 }
