@@ -127,21 +127,20 @@ extension FrameAnalyzer {
         let sides = finder.firstSearchMatches(corners, coarse: detection)
         // (`firstSearchMatches` leaves the detection image's gradients, which the print share reads.)
         let print = finder.interiorTexture((corners[0], corners[1], corners[2], corners[3]), in: detection)
-        let cutOff = !Quadrilateral(corners: corners).liesInside(width: detection.width, height: detection.height)
-        var gradientsComputed = false
-        var readings: [DocumentDiagnosis.SideReading?]?
-        var heldConfidence: Double?
+        let truthQuad = Quadrilateral(corners: corners)
+        let cutOff = !truthQuad.liesInside(width: detection.width, height: detection.height)
+        let readings: [DocumentDiagnosis.SideReading?]
+        let heldConfidence: Double?
         let scored: DocumentFinder.Found?
         if cutOff {
-            let cut = finder.scoreCutOffTruth(Quadrilateral(corners: corners), coarse: detection, working: working)
-            scored = cut.found
-            readings = cut.sides
-            heldConfidence = cut.heldConfidence
+            (scored, readings, heldConfidence) = finder.scoreCutOffTruth(truthQuad, coarse: detection, working: working)
         } else {
-            scored = finder.track(Quadrilateral(corners: corners), coarse: detection, working: working, acceptance: 0,
+            var gradientsComputed = false
+            scored = finder.track(truthQuad, coarse: detection, working: working, acceptance: 0,
                                   gradientsComputed: &gradientsComputed)
             // (After the track: the readings' band search replaces the finder's lines.)
-            readings = finder.readTrueSides(Quadrilateral(corners: corners), coarse: detection).readings
+            readings = finder.readTrueSides(truthQuad, coarse: detection).readings
+            heldConfidence = nil
         }
         let toInput = SIMD2(Double(inputSize.width) / Double(working.width),
                             Double(inputSize.height) / Double(working.height))
@@ -157,7 +156,7 @@ extension FrameAnalyzer {
         let toInputFromDetection = SIMD2(Double(inputSize.width) / Double(detection.width),
                                          Double(inputSize.height) / Double(detection.height))
         diagnosis.printedRegions = regions.regions.map { region in
-            let share = regions.printedShare(of: region, inside: Quadrilateral(corners: corners), scale: SIMD2(1, 1),
+            let share = regions.printedShare(of: region, inside: truthQuad, scale: SIMD2(1, 1),
                                              offset: .zero)
             return DocumentDiagnosis.PrintedRegionTrace(
                 x0: Double(region.x0) * toInputFromDetection.x, y0: Double(region.y0) * toInputFromDetection.y,
@@ -182,8 +181,8 @@ extension DocumentFinder {
     /// in view or no quad passes the search's gates). Diagnosis only.
     func scoreCutOffTruth(_ truth: Quadrilateral, coarse: GrayImage, working: GrayImage)
         -> (found: Found?, sides: [DocumentDiagnosis.SideReading?], heldConfidence: Double?) {
-        let (readings, inView) = readTrueSides(truth, coarse: coarse)
-        guard inView >= 2 else { return (nil, readings, nil) }
+        let (readings, searchable) = readTrueSides(truth, coarse: coarse)
+        guard searchable else { return (nil, readings, nil) }
         let w = coarse.width, h = coarse.height
         // The held search's view too (`coveredAtBorder`: one side's end at a border may lack its edge, under a thumb).
         let held = bestQuad(coarse, width: w, height: h, coveredAtBorder: true)?.confidence
@@ -193,13 +192,13 @@ extension DocumentFinder {
 
     /// Each true side's part inside the frame (`truth`: the true corners on `coarse`) as the quad search's first
     /// pass reads it (`sideSupport`), on the best of the lines its band gives (nil for a side with too little of it in
-    /// view), and how many sides are in view. With two or more in view, the sides' band lines and the frame's borders
-    /// are left read as the quad search's lines (`scoreCutOffTruth` searches them). Diagnosis only.
+    /// view), and whether the sides' band lines (two or more sides in view, two or more lines) and the frame's borders
+    /// are left read as the quad search's lines (`searchable`: `scoreCutOffTruth` searches them). Diagnosis only.
     func readTrueSides(_ truth: Quadrilateral, coarse: GrayImage)
-        -> (readings: [DocumentDiagnosis.SideReading?], inView: Int) {
+        -> (readings: [DocumentDiagnosis.SideReading?], searchable: Bool) {
         var readings = [DocumentDiagnosis.SideReading?](repeating: nil, count: 4)
         let w = coarse.width, h = coarse.height
-        guard w >= 16, h >= 16, truth.corners.count == 4 else { return (readings, 0) }
+        guard w >= 16, h >= 16, truth.corners.count == 4 else { return (readings, false) }
         let reach = max(3, Self.trackingReach * Double(min(w, h)))
         coarseGradients.compute(coarse)
         lines.removeAll(keepingCapacity: true)
@@ -215,7 +214,7 @@ extension DocumentFinder {
             else { continue }
             inView.append((i, a, b, bandLineIndices))
         }
-        guard inView.count >= 2, lines.count >= 2 else { return (readings, min(inView.count, lines.count)) }
+        guard inView.count >= 2, lines.count >= 2 else { return (readings, false) }
         Self.appendFrameBorders(to: &lines, width: w, height: h)
         readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
         // Each side in view as the quad search's first pass reads it (`sideSupport`), on the best of its band's
@@ -235,7 +234,7 @@ extension DocumentFinder {
             }
             readings[side.side] = best
         }
-        return (readings, inView.count)
+        return (readings, true)
     }
 
     /// The vote's candidate lines and the first quad search's budgeted lines on `coarse` (the start of `find`),

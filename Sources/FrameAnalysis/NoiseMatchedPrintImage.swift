@@ -25,6 +25,10 @@ final class NoiseMatchedPrintImage {
     /// the frame needs the image, and whether it is made.
     private var working: GrayImage?, detection: GrayImage?
     private var needed = false, made = false
+    /// One row of the vertical pass (sums of four rows weighted 1, 3, 3, 1: at most 8 × 255).
+    private var row: UnsafeMutableBufferPointer<UInt16> = .allocate(capacity: 1)
+
+    deinit { row.deallocate() }
 
     /// Starts a frame: the image is needed (`needed`: the decode averaged fewer than 2 × 2 of the frame's pixels
     /// into each working pixel) for print read on `detection`, made from `working` when first asked for.
@@ -45,10 +49,6 @@ final class NoiseMatchedPrintImage {
         }
         return self
     }
-    /// One row of the vertical pass (sums of four rows weighted 1, 3, 3, 1: at most 8 × 255).
-    private var row: UnsafeMutableBufferPointer<UInt16> = .allocate(capacity: 1)
-
-    deinit { row.deallocate() }
 
     /// The vertical pass's row, grown to `count` sums when shorter.
     private func rowSums(count: Int) -> UnsafeMutablePointer<UInt16> {

@@ -1,9 +1,11 @@
 import Synchronization
+import Testing
 
 /// What one labelled set's accuracy suite holds it to: the issue's bar (`AccuracyEvaluation`) on every class of one
 /// mode, the classes known to be below it with the floors they must not fall below, and, for documents, the corner
-/// error the set must stay under while it is above that bar. The camsim suites differ only in this data: each declares
-/// its own, with the history behind the numbers, and runs the same checks through it.
+/// error the set must stay under while it is above that bar. The camsim sets differ only in this data: each declares
+/// its own, with the history behind the numbers, and the same checks run through it (`CamsimDocumentAccuracyTests`
+/// for the document sets, one test case per set; `CamsimSelfieAccuracyTests`).
 final class AccuracyBar: Sendable {
     /// The set's name in printed tables and known-issue comments ("camsim portrait").
     let setName: String
@@ -58,4 +60,9 @@ final class AccuracyBar: Sendable {
     func expectNoFalseGood() async throws {
         try await evaluated().expectNoFalseGood()
     }
+}
+
+extension AccuracyBar: CustomTestStringConvertible {
+    /// The set's name, naming each test case of a check run over several sets.
+    var testDescription: String { setName }
 }

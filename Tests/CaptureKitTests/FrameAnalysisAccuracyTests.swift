@@ -1,8 +1,8 @@
 import Testing
 
 /// The accuracy criteria (`AccuracyEvaluation`) on tools/framegen's labelled synthetic frames, the set the
-/// engine is tuned on (fixed seed, every class, 720p and 1080p). `CamsimAccuracyTests` applies the same bar to a
-/// generator the engine was not tuned on.
+/// engine is tuned on (fixed seed, every class, 720p and 1080p). `CamsimDocumentAccuracyTests` applies the same bar
+/// to a generator the engine was not tuned on.
 @Suite("Frame analysis accuracy on generated frames")
 struct FrameAnalysisAccuracyTests {
     static let evaluation: Result<AccuracyEvaluation, GenerationError> = GeneratedFrames.accuracySet.map {

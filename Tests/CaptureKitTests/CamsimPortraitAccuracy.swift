@@ -1,10 +1,8 @@
-import Testing
-
 /// The accuracy bar on camsim frames in portrait (720x1280, 1080x1920): phones stream frames upright, and a
 /// card held across a portrait frame is small in it, so fill, detection and sharpness all meet other numbers there
 /// than in the landscape sets. Seed 6, never tuned on (the portrait fill rule was found on seed 5).
-@Suite("Frame analysis accuracy on camsim portrait frames (not tuned on)")
-struct CamsimPortraitAccuracyTests {
+/// Its checks run in `CamsimDocumentAccuracyTests`.
+enum CamsimPortraitAccuracy {
     /// Classes below the bar when this set was added (2026-11-30, 72 of 100 right; 77 once document sharpness was
     /// weighted by the fine rise squared, which raised GOOD and GLARE; 79 once the finder read sides whose edge
     /// flips polarity and searched past border-closed outlines deeper than a card, which raised MOVE_CLOSER and took
@@ -34,16 +32,4 @@ struct CamsimPortraitAccuracyTests {
     static let bar = AccuracyBar(setName: "camsim portrait", frames: GeneratedFrames.camsimPortraitSet,
                                  mode: "document", classCount: 10, knownBelowBar: knownBelowBar,
                                  recordedCornerError: recordedCornerError)
-
-    @Test func documentFeedbackAccuracyPerClass() async throws {
-        try await Self.bar.expectEveryClassAtTheBar()
-    }
-
-    @Test func meanCornerErrorOnSharpDetectedFrames() async throws {
-        try await Self.bar.expectMeanCornerErrorAtTheBar()
-    }
-
-    @Test func noFrameWithSomethingToFixIsJudgedGood() async throws {
-        try await Self.bar.expectNoFalseGood()
-    }
 }

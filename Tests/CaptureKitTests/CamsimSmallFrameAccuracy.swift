@@ -1,12 +1,10 @@
-import Testing
-
 /// The accuracy bar on small camsim frames (640x480 landscape, 360x640 portrait), as a phone streams them at
 /// low resolution to save bandwidth: no larger than the working size, they are decoded at full size, with the sensor's
 /// noise and the JPEG's blocking not averaged away as a scaled decode averages a 720p frame's (the fast IDCT's dark
 /// clipped highlights and bare surfaces read as print were found on such frames, session 35). Seed 8, never tuned on
 /// (the small-frame rules were found on seeds 152-156).
-@Suite("Frame analysis accuracy on small camsim frames (not tuned on)")
-struct CamsimSmallFrameAccuracyTests {
+/// Its checks run in `CamsimDocumentAccuracyTests`.
+enum CamsimSmallFrameAccuracy {
     /// Classes below the bar when this set was added (session 35, 87 of 100 right; 86 with session 34's engine), with
     /// the accuracy each must not fall below; the list can only shrink (see
     /// `AccuracyEvaluation.expectEveryClassAtTheBar`).
@@ -17,16 +15,4 @@ struct CamsimSmallFrameAccuracyTests {
 
     static let bar = AccuracyBar(setName: "camsim small", frames: GeneratedFrames.camsimSmallSet, mode: "document",
                                  classCount: 10, knownBelowBar: knownBelowBar)
-
-    @Test func documentFeedbackAccuracyPerClass() async throws {
-        try await Self.bar.expectEveryClassAtTheBar()
-    }
-
-    @Test func meanCornerErrorOnSharpDetectedFrames() async throws {
-        try await Self.bar.expectMeanCornerErrorAtTheBar()
-    }
-
-    @Test func noFrameWithSomethingToFixIsJudgedGood() async throws {
-        try await Self.bar.expectNoFalseGood()
-    }
 }
