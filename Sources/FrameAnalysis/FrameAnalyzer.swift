@@ -720,12 +720,17 @@ public final class FrameAnalyzer {
         // back a capture: on frames with other findings the outline is as likely a wrong one (a background's
         // lines closed by the frame, a card's part), and a striped desk beside such an outline reads as a ramp
         // (three sharp frames of the camsim sets, all with other findings, read 5.0-7.0 px; every GOOD one ≤ 2.0).
+        // A frame read at its own size (no larger than the working size: a small frame) keeps the camera's own
+        // edge spread whole, and its bar is never narrower than that spread (`OutlineSmear.cameraEdgeSpread`).
         if feedback.isEmpty && exposureFirst == nil && t.maxOutlineSmear > 0,
            let smear = outlineSmear.measure(working, corners: quad.corners) {
-            let share = smear / Double(max(working.width, working.height))
+            let longSide = Double(max(working.width, working.height))
+            let share = smear / longSide
+            let bar = OutlineSmear.bar(maxShare: t.maxOutlineSmear, workingLongSide: longSide,
+                                       inputLongSide: Double(max(inputSize.width, inputSize.height)))
             metrics["outlineSmear"] = share
-            if share > t.maxOutlineSmear {
-                feedback.append(Feedback(code: .blurry, value: share, threshold: t.maxOutlineSmear))
+            if share > bar {
+                feedback.append(Feedback(code: .blurry, value: share, threshold: bar))
             }
         }
         // Print whose steps read crisp over 4 px but go on rising past them: staircases of a shake's ghost copies

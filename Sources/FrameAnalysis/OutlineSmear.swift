@@ -47,6 +47,21 @@ final class OutlineSmear {
     static let clippedLuma = Float(CardSharpness.clippedLuma)
 
     static let offsets = Int((2 * reach / step).rounded()) + 1
+
+    /// The widest ramp (pixels of the frame as the camera delivered it) a sharp card's cut edge can make from the
+    /// camera alone: its optics, demosaicing, sharpening and JPEG blocks spread a step over a few of the frame's own
+    /// pixels at any resolution. A frame decoded smaller has that spread shrunk by the scale, and the bar of
+    /// `maxOutlineSmear` (a share of the working image) lies well above it; a frame read at its own size, no
+    /// larger than the working size (640 × 480, 480 × 360), keeps it whole, and there the share bar (4.5 px at 640,
+    /// 3.4 at 480) lay within it: sharp cards of the small tuning sets read 3.5-4.5 px and were BLURRY.
+    static let cameraEdgeSpread = 5.0
+
+    /// The smear (share of the working image's long side) above which a card's outline is smeared: `maxShare`, but
+    /// never under the camera's own edge spread at the working image's scale of the input frame.
+    static func bar(maxShare: Double, workingLongSide: Double, inputLongSide: Double) -> Double {
+        let scale = workingLongSide / max(1, inputLongSide)
+        return max(maxShare, cameraEdgeSpread * scale / workingLongSide)
+    }
     /// Whether a pair whose other side is unreadable counts with one side (see the type). Always on; tests turn it
     /// off to show the frames it decides.
     var takesLoneSides = true

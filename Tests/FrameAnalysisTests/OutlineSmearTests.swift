@@ -175,6 +175,31 @@ import Testing
         #expect(try analyzeDocument(input) { $0.outlineSmear.takesLoneSides = false }.primary == .good)
     }
 
+    /// The bar is a share of the working image, but never under the camera's own edge spread at the scale the frame
+    /// was decoded to: a frame decoded at half its size keeps the share bar, one read at its own size a floor of
+    /// `cameraEdgeSpread` of its pixels.
+    @Test func theBarIsNeverUnderTheCamerasOwnEdgeSpread() {
+        let share = AnalysisThresholds.default.maxOutlineSmear
+        #expect(OutlineSmear.bar(maxShare: share, workingLongSide: 640, inputLongSide: 1280) == share)
+        #expect(OutlineSmear.bar(maxShare: share, workingLongSide: 720, inputLongSide: 1920) == share)
+        let atOwnSize = OutlineSmear.bar(maxShare: share, workingLongSide: 480, inputLongSide: 480)
+        #expect(abs(atOwnSize * 480 - OutlineSmear.cameraEdgeSpread) < 1e-9, "\(atOwnSize)")
+        #expect(OutlineSmear.bar(maxShare: share, workingLongSide: 640, inputLongSide: 640) * 640
+                == OutlineSmear.cameraEdgeSpread)
+    }
+
+    /// Fixtures/README.md: a sharp card in a 360 × 480 frame, read at its own size. Its outline's ramp is 3.5 px, the
+    /// camera's own spread, over the share bar there (3.4 px): it was BLURRY. Judged against the camera's spread, it is
+    /// GOOD, with its outline where the card is.
+    @Test func aSharpCardInASmallFrameReadAtItsOwnSizeIsGood() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("sharp-card-outline-at-its-own-size-camsim-small-seed156.jpg"))
+        let corners: [(Double, Double)] = [(73.86, 145.46), (336.35, 132.89), (328.41, 295.07), (87.67, 299.27)]
+        let analysis = try analyzeExpectingCard(input, primary: .good, corners: corners, within: 0.02)
+        let smear = try #require(analysis.metrics["outlineSmear"])
+        #expect(smear > AnalysisThresholds.default.maxOutlineSmear, "\(smear)")
+        #expect(smear * 480 <= OutlineSmear.cameraEdgeSpread, "\(smear)")
+    }
+
     @Test func theThresholdIsReadFromJSONAndRangeChecked() throws {
         let t = try AnalysisThresholds(json: Array(#"{"maxOutlineSmear": 0.01}"#.utf8))
         #expect(t.maxOutlineSmear == 0.01)
