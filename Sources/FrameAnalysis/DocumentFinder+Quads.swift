@@ -679,7 +679,7 @@ extension DocumentFinder {
         guard x0 <= x1, y0 <= y1 else { return 0 }
         let gradients = printSource?.gradients ?? matched?.gradients ?? coarseGradients
         let mp = gradients.magnitude.baseAddress!, weak = UInt16(gradients.weakThreshold), src = image.base
-        var inside = 0, textured = 0, clipped = 0
+        var inside = 0, textured = 0, clipped = 0, washedOut = 0
         @inline(__always) func isInside(_ x: Int, _ y: Int) -> Bool {
             let p = SIMD2(Double(x), Double(y))
             @inline(__always) func leftOf(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
@@ -701,7 +701,12 @@ extension DocumentFinder {
                 while right > left && !isInside(right, y) { right -= 2 }
                 for x in stride(from: left, through: right, by: 2) {
                     inside += 1
-                    if mp[y * w + x] >= weak { textured += 1 } else if src[y * w + x] >= Self.clippedLuma { clipped += 1 }
+                    if mp[y * w + x] >= weak {
+                        textured += 1
+                    } else if src[y * w + x] >= Self.washedOutLuma {
+                        washedOut += 1
+                        if src[y * w + x] >= Self.clippedLuma { clipped += 1 }
+                    }
                 }
             }
             y += 2
@@ -710,6 +715,15 @@ extension DocumentFinder {
         // on the rest (a blown-out window pane shows none there, an over-exposed card still shows some of its print).
         // A glare patch is a small part of a card and changes little.
         guard inside > 0 else { return 0 }
+        // Short of clipping, over-exposure still washes print out: the tone curve's shoulder squeezes a card's ink
+        // and paper together just under white, below the weak edge threshold. In a scene bright as a whole
+        // (`washedOutSceneLuma`: only there is a mostly near-white inside an over-exposed card rather than a light
+        // object in a scene exposed for its mid-tones), the print is judged on the samples not washed out, as on
+        // the unclipped ones below.
+        if takesWashedOutCards && 2 * washedOut >= inside && image.meanLuma >= washedOutSceneLuma {
+            guard Double(inside - washedOut) >= minUnclippedShare * Double(inside) else { return 0 }
+            return Double(textured) / Double(inside - washedOut)
+        }
         if 2 * clipped >= inside {
             // A card is mostly clipped only when the whole scene is over-exposed; a blown-out region in a scene
             // exposed for its mid-tones is a light source (a window with its bars, a lamp, a screen), not a card.

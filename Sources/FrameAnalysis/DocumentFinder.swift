@@ -203,6 +203,17 @@ final class DocumentFinder {
     static let overexposedSceneLuma = 150.0
     /// Luma at or above which a detection-image pixel is clipped (its print, if any, is not visible).
     static let clippedLuma: UInt8 = 245
+    /// Luma at or above which a detection-image pixel without an edge is washed out: near white, where an
+    /// over-exposed card's print is squeezed under the weak edge threshold (`interiorTexture`).
+    static let washedOutLuma: UInt8 = 235
+    /// Mean luma of a scene from which a mostly washed-out quad is judged on its other samples: the scene is bright
+    /// as a whole. Between the tuning sets' scenes exposed for their mid-tones (90th percentile 154; an empty scene
+    /// at 152 had a cyan eraser, mostly near white, taken for a card at 150) and their over-exposed ones (1st
+    /// percentile 190). Tests lower it to show what it keeps out.
+    var washedOutSceneLuma = 170.0
+    /// Whether `interiorTexture` judges a mostly washed-out inside, in a bright scene, on its other samples
+    /// (`washedOutLuma`). Always on; tests turn it off to show the frames it decides.
+    var takesWashedOutCards = true
 
     /// Gradients of the coarse image (line refits, profiles) and of its half-size copy (the vote).
     /// Whether the quad search skips quads with a side that provably fails `evaluate`'s first pass (`readPairSides`)
