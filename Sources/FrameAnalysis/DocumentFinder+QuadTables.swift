@@ -56,14 +56,19 @@ extension DocumentFinder {
     func pairOppositeLines(width w: Int, height h: Int, pitched: Bool) {
         let activeCount = active.count
         let crossing = crossings.baseAddress!, cosine = cosines.baseAddress!
+        let converging = admitsSteeplyConvergingSides
         pairs.removeAll(keepingCapacity: true)
         let centre = SIMD2(Double(w) / 2, Double(h) / 2), minSeparation = 0.08 * Double(min(w, h))
         for ii in 0..<activeCount {
             for jj in (ii + 1)..<activeCount {
                 let i = active[ii], j = active[jj]
                 if lines[i].border && lines[j].border { continue }
-                // Opposite sides: parallel in the card, converging by up to 60° under strong perspective.
-                guard cosine[ii * activeCount + jj] >= Self.minOppositeCosine else { continue }
+                // Opposite sides: parallel in the card, converging by up to 60° under strong perspective, or by up
+                // to 78° for two lines of the image (`minConvergingCosine`: the quad search then asks more of the
+                // other pair).
+                let least = converging && !lines[i].border && !lines[j].border
+                    ? Self.minConvergingCosine : Self.minOppositeCosine
+                guard cosine[ii * activeCount + jj] >= least else { continue }
                 // Opposite sides of a card do not cross inside the frame (they would make a wedge, not a card), but
                 // for a card pitched far enough in a portrait frame (see `vanishesInFrame`). (NaN, parallel lines,
                 // fails every comparison.)

@@ -24,6 +24,7 @@ extension DocumentFinder {
         pairOppositeLines(width: w, height: h, pitched: pitched)
         let activeCount = active.count
         let crossing = crossings.baseAddress!, steep = steepMasks.baseAddress!, pairStart = pairStarts.baseAddress!
+        let cosine = cosines.baseAddress!
         let active = self.active, weighsUnseen = weighsUnseenSidesAsBorders, prunes = prunesUnsupportedSides
         let admitsTurnedAway = admitsTurnedAwaySquares, portrait = portrait(width: w, height: h)
         // The few best distinct quads, best first: the winner is the best one whose inside is printed (below).
@@ -74,6 +75,14 @@ extension DocumentFinder {
             }
             for q in UnsafeBufferPointer(start: later, count: laterCount) {
                 let (pb1, pb2) = pairs[Int(q)]
+                // A pair converging past `minOppositeCosine` is a card's only beside a nearly parallel pair whose far
+                // side is not much shorter than its near one (`minConvergingCosine`).
+                let cosineP = cosine[row1 + pa2], cosineQ = cosine[pb1 * activeCount + pb2]
+                if cosineP < Self.minOppositeCosine || cosineQ < Self.minOppositeCosine {
+                    guard Self.convergesAsACard(cosineP < Self.minOppositeCosine ? (pa1, pa2, pb1, pb2, cosineQ)
+                                                                                 : (pb1, pb2, pa1, pa2, cosineP),
+                                                crossing: crossing, activeCount: activeCount) else { continue }
+                }
                 let borders = pairBorders + Int((borderMask >> UInt64(pb1)) & 1 + (borderMask >> UInt64(pb2)) & 1)
                 guard borders <= 2, borders > 0 || !closedByBorder else { continue }
                 // A frame border is free of edge evidence: prefer a quad with a real fourth edge over one that
@@ -284,6 +293,21 @@ extension DocumentFinder {
     @inline(__always)
     static func outlineWeight(closedSides: Int) -> Double {
         closedSides == 0 ? 1 : (closedSides == 1 ? 0.75 : 0.5625)
+    }
+
+    /// Whether a quad whose lines `c1`, `c2` converge past `minOppositeCosine` can be a card's: its other lines `v1`,
+    /// `v2` (|cos| `parallel` between them) nearly parallel, and the shorter of their stretches between `c1` and
+    /// `c2` at least `minFarSideShare` of the longer (positions in `active`; `crossing` is `crossings`).
+    @inline(__always)
+    static func convergesAsACard(_ lines: (c1: Int, c2: Int, v1: Int, v2: Int, parallel: Double),
+                                 crossing: UnsafeMutablePointer<SIMD2<Double>>, activeCount: Int) -> Bool {
+        guard lines.parallel >= minParallelBesideConverging else { return false }
+        func stretch(_ v: Int) -> Double {
+            let d = crossing[v * activeCount + lines.c1] - crossing[v * activeCount + lines.c2]
+            return (d * d).sum().squareRoot()
+        }
+        let a = stretch(lines.v1), b = stretch(lines.v2)
+        return min(a, b) >= minFarSideShare * max(a, b)
     }
 
     /// Whether opposite sides crossing at `x`, inside a portrait frame, can be a card's: outside the centred square

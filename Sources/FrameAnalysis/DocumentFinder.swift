@@ -15,10 +15,10 @@
 // 3. Each candidate is refitted to the detection image's edge pixels along it, then read once into prefix sums
 //    (support of each polarity, brightness step across it, edge strength): the support of any segment of it is then
 //    a subtraction, so scoring thousands of candidate quads stays cheap.
-// 4. Two pairs of roughly opposite lines (up to 50° apart: a strongly tilted card's sides converge) form a quad;
-//    shapes a card cannot project to are dropped; the rest are scored by edge support, shape, size, and whether
-//    their sides stop at the corners (a card's corner is where both edges end; lines that run on past a "corner"
-//    are a background grid or a card that continues beyond the frame).
+// 4. Two pairs of roughly opposite lines (up to 60° apart, 78° beside a parallel pair: a tilted card's sides
+//    converge) form a quad; shapes a card cannot project to are dropped; the rest are scored by edge support, shape,
+//    size, and whether their sides stop at the corners (a card's corner is where both edges end; lines that run on
+//    past a "corner" are a background grid or a card that continues beyond the frame).
 //    When no quad is good enough even among more lines, a card's fourth side is searched for where three of its
 //    sides put it (a small or faint side can be missing from the frame-wide vote's strongest lines), and last each
 //    quarter of a side is read at its own polarity (a side's edge flips where the background crosses the card's
@@ -79,6 +79,19 @@ final class DocumentFinder {
     /// |cos| of the angle between two lines, at least which they may be opposite sides: a strongly tilted card's
     /// sides converge by up to 60° (as far as its corners may be off square), measured on camsim's tilted cards.
     static let minOppositeCosine = 0.5
+    /// With `admitsSteeplyConvergingSides`, two lines neither of them a frame border may be opposite sides down to
+    /// this |cos| (78°): a card turned 50-60° near the camera has its sides across the turn converge by up to 76°
+    /// (camsim's tilted cards: |cos| 0.24-0.5). Such a quad must then have its other two sides nearly parallel (at
+    /// least `minParallelBesideConverging`: a card turned about one axis keeps the sides along that axis parallel),
+    /// and the shorter of those at least `minFarSideShare` of the longer (foreshortening: the far side of every
+    /// tilted card of the tuning sets is 0.40-0.68 of the near one; a wedge of a desk's line and a card's edge is
+    /// far narrower).
+    static let minConvergingCosine = 0.2
+    static let minParallelBesideConverging = 0.97
+    static let minFarSideShare = 0.4
+    /// Whether opposite sides may converge past `minOppositeCosine`, down to `minConvergingCosine` (see there).
+    /// Always on; tests turn it off to show the frames it decides.
+    var admitsSteeplyConvergingSides = true
     static let secondPassLines = 44
     static let secondPassPerSector = 14
     /// An accepted winner of the first search below this confidence, not closed by a frame border, is searched again
