@@ -13,6 +13,11 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     public var minDocumentConfidence: Double = 0.6
     /// A corner closer than this share of the frame's short side to an edge (or outside) is CUT_OFF.
     public var edgeMargin: Double = 0.01
+    /// On a document with nothing else to fix, a corner closer than this share of the short side to an edge is
+    /// CUT_OFF: a capture needs room for the outline's own error (the corner error the engine is held to, 2 % of the
+    /// diagonal, is 3.3-4.1 % of a 4:3 or 16:9 frame's short side), or a card part found close to the edge, its card
+    /// going on out of view, is captured. Only holds back a capture; 0 turns it off.
+    public var minCaptureMargin: Double = 0.03
     /// Document area / area of the largest ID-1 card (aspect 1.586) that fits the frame, below this: MOVE_CLOSER.
     public var minFill: Double = 0.18
     /// The same relative fill above this: MOVE_AWAY (which then replaces CUT_OFF: the card is cut off by closeness).
@@ -106,8 +111,8 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case workingLongSide, minDocumentConfidence, edgeMargin, minFill, maxFill, maxSkew, minBrightness,
-             maxBrightness, minSharpness, minDocumentSharpness, maxBlurredSceneSharpness, maxOutlineSmear,
+        case workingLongSide, minDocumentConfidence, edgeMargin, minCaptureMargin, minFill, maxFill, maxSkew,
+             minBrightness, maxBrightness, minSharpness, minDocumentSharpness, maxBlurredSceneSharpness, maxOutlineSmear,
              minWideStepShare, minOutlineRunOn, maxMotionAnisotropy, overexposedFraction, glareLuma, maxGlareFraction,
              maxGlareBlob, minFaceSize, maxFaceSize, maxFaceOffset,
              stillFrames, maxCornerMotion, maxTrackedFrames, wholeSearchEvery
@@ -147,6 +152,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try read(.workingLongSide, &t.workingLongSide, in: 64...4096)
         try read(.minDocumentConfidence, &t.minDocumentConfidence, in: 0...1)
         try read(.edgeMargin, &t.edgeMargin, in: 0...0.25)
+        try read(.minCaptureMargin, &t.minCaptureMargin, in: 0...0.25)
         try read(.minFill, &t.minFill, in: 0...1)
         try read(.maxFill, &t.maxFill, in: 0...1)
         try read(.maxSkew, &t.maxSkew, in: 0...90)
@@ -187,6 +193,7 @@ public struct AnalysisThresholds: Sendable, Codable, Equatable {
         try c.encode(workingLongSide, forKey: .workingLongSide)
         try c.encode(minDocumentConfidence, forKey: .minDocumentConfidence)
         try c.encode(edgeMargin, forKey: .edgeMargin)
+        try c.encode(minCaptureMargin, forKey: .minCaptureMargin)
         try c.encode(minFill, forKey: .minFill)
         try c.encode(maxFill, forKey: .maxFill)
         try c.encode(maxSkew, forKey: .maxSkew)
