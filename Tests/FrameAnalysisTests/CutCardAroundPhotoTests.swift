@@ -19,14 +19,22 @@ import Testing
     /// its photo, closed on the photo's edge (0.60), was GOOD: an auto-capture of a cut page. Around it, the page's
     /// outline closed by the frame's edges (0.76) is CUT_OFF.
     /// (A square-ish part of the page closed by one border, kept with less print since session 36,
-    /// `DocumentFinder.admitsLessPrintedSquarePartsAtOneBorder`, now tells it CUT_OFF as well: it is turned off with
-    /// the rule, to show this rule's frame.)
+    /// `DocumentFinder.admitsLessPrintedSquarePartsAtOneBorder`, now tells it CUT_OFF as well, and so, since session
+    /// 37, does the capture margin (`minCaptureMargin`: the part lies within 0.03 of the short side of an edge):
+    /// both are turned off with the rule, to show this rule's frame.)
     @Test func aCutPassportPageIsNotCapturedAsGood() throws {
-        try expectSettingDecides("cut-passport-page-its-part-won-as-good-camsim-portrait-seed111.jpg", primary: .cutOff,
-                                 otherwise: .good) {
-            $0.documentFinder.takesCutCardsAroundPhotos = false
-            $0.documentFinder.admitsLessPrintedSquarePartsAtOneBorder = false
+        let input = FrameInput.jpeg(try fixtureBytes("cut-passport-page-its-part-won-as-good-camsim-portrait-seed111.jpg"))
+        #expect(try FrameAnalyzer().analyze(input, mode: .document).primary == .cutOff)
+        var noMargin = AnalysisThresholds.default
+        noMargin.minCaptureMargin = 0
+        func without(rule: Bool) throws -> FeedbackCode {
+            let analyzer = FrameAnalyzer(thresholds: noMargin)
+            analyzer.documentFinder.takesCutCardsAroundPhotos = rule
+            analyzer.documentFinder.admitsLessPrintedSquarePartsAtOneBorder = false
+            return try analyzer.analyze(input, mode: .document).primary
         }
+        #expect(try without(rule: true) == .cutOff)
+        #expect(try without(rule: false) == .good)
     }
 
     /// Fixtures/README.md: a card held too close, larger than the frame both ways (cut by its top, right and bottom
