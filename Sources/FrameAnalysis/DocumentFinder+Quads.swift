@@ -50,6 +50,7 @@ extension DocumentFinder {
             let row1 = pa1 * activeCount, row2 = pa2 * activeCount
             let pairBorders = Int((borderMask >> UInt64(pa1)) & 1 + (borderMask >> UInt64(pa2)) & 1)
             let steepToBoth = steep[pa1] & steep[pa2]
+            let cosineP = cosine[row1 + pa2]
             // Only the later pairs that can make a quad with this one (see `sideMask`) are visited, in pair order
             // (the order, and so the ranking, of the full scan). A pair sharing line pa1 is never among them (a line
             // is not steep to itself).
@@ -77,7 +78,7 @@ extension DocumentFinder {
                 let (pb1, pb2) = pairs[Int(q)]
                 // A pair converging past `minOppositeCosine` is a card's only beside a nearly parallel pair whose far
                 // side is not much shorter than its near one (`minConvergingCosine`).
-                let cosineP = cosine[row1 + pa2], cosineQ = cosine[pb1 * activeCount + pb2]
+                let cosineQ = cosine[pb1 * activeCount + pb2]
                 if cosineP < Self.minOppositeCosine || cosineQ < Self.minOppositeCosine {
                     guard Self.convergesAsACard(cosineP < Self.minOppositeCosine ? (pa1, pa2, pb1, pb2, cosineQ)
                                                                                  : (pb1, pb2, pa1, pa2, cosineP),
@@ -737,26 +738,29 @@ extension DocumentFinder {
         }
         // Clipped pixels hide the print: when they are most of the inside (an over-exposed card), the print is judged
         // on the rest (a blown-out window pane shows none there, an over-exposed card still shows some of its print).
-        // A glare patch is a small part of a card and changes little.
+        // A glare patch is a small part of a card and changes little. Short of clipping, over-exposure still washes
+        // print out: the tone curve's shoulder squeezes a card's ink and paper together just under white, below the
+        // weak edge threshold; in a scene bright as a whole (`washedOutSceneLuma`: only there is a mostly near-white
+        // inside an over-exposed card rather than a light object in a scene exposed for its mid-tones), the print is
+        // judged on the samples not washed out in the same way. (Clipped samples are washed out too, so an inside
+        // mostly of neither is judged whole, and the scene's mean is read only for one that is, once.)
         guard inside > 0 else { return 0 }
-        // Short of clipping, over-exposure still washes print out: the tone curve's shoulder squeezes a card's ink
-        // and paper together just under white, below the weak edge threshold. In a scene bright as a whole
-        // (`washedOutSceneLuma`: only there is a mostly near-white inside an over-exposed card rather than a light
-        // object in a scene exposed for its mid-tones), the print is judged on the samples not washed out, as on
-        // the unclipped ones below.
-        if takesWashedOutCards && 2 * washedOut >= inside && image.meanLuma >= washedOutSceneLuma {
-            guard Double(inside - washedOut) >= minUnclippedShare * Double(inside) else { return 0 }
-            return Double(textured) / Double(inside - washedOut)
-        }
-        if 2 * clipped >= inside {
+        guard 2 * washedOut >= inside else { return Double(textured) / Double(inside) }
+        let sceneLuma = image.meanLuma
+        let hidden: Int
+        if takesWashedOutCards && sceneLuma >= washedOutSceneLuma {
+            hidden = washedOut
+        } else if 2 * clipped >= inside {
             // A card is mostly clipped only when the whole scene is over-exposed; a blown-out region in a scene
             // exposed for its mid-tones is a light source (a window with its bars, a lamp, a screen), not a card.
-            guard image.meanLuma >= Self.overexposedSceneLuma else { return 0 }
-            // Nearly all clipped, what is left (a blown-out pane's rim, its bars) is too little to judge a print on.
-            guard Double(inside - clipped) >= minUnclippedShare * Double(inside) else { return 0 }
-            return Double(textured) / Double(max(1, inside - clipped))
+            guard sceneLuma >= Self.overexposedSceneLuma else { return 0 }
+            hidden = clipped
+        } else {
+            return Double(textured) / Double(inside)
         }
-        return Double(textured) / Double(inside)
+        // Nearly all hidden, what is left (a blown-out pane's rim, its bars) is too little to judge a print on.
+        guard Double(inside - hidden) >= minUnclippedShare * Double(inside) else { return 0 }
+        return Double(textured) / Double(max(1, inside - hidden))
     }
 
     /// `evaluate`'s support tests: a side of at least 8 visible samples with under this share of them of its

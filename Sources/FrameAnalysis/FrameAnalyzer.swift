@@ -724,9 +724,8 @@ public final class FrameAnalyzer {
         // edge spread whole, and its bar is never narrower than that spread (`OutlineSmear.cameraEdgeSpread`).
         if feedback.isEmpty && exposureFirst == nil && t.maxOutlineSmear > 0,
            let smear = outlineSmear.measure(working, corners: quad.corners) {
-            let longSide = Double(max(working.width, working.height))
-            let share = smear / longSide
-            let bar = OutlineSmear.bar(maxShare: t.maxOutlineSmear, workingLongSide: longSide,
+            let share = smear / Double(max(working.width, working.height))
+            let bar = OutlineSmear.bar(maxShare: t.maxOutlineSmear,
                                        inputLongSide: Double(max(inputSize.width, inputSize.height)))
             metrics["outlineSmear"] = share
             if share > bar {

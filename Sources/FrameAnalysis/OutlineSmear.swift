@@ -57,10 +57,10 @@ final class OutlineSmear {
     static let cameraEdgeSpread = 5.0
 
     /// The smear (share of the working image's long side) above which a card's outline is smeared: `maxShare`, but
-    /// never under the camera's own edge spread at the working image's scale of the input frame.
-    static func bar(maxShare: Double, workingLongSide: Double, inputLongSide: Double) -> Double {
-        let scale = workingLongSide / max(1, inputLongSide)
-        return max(maxShare, cameraEdgeSpread * scale / workingLongSide)
+    /// never under the camera's own edge spread. That spread, scaled with the frame to the working image, is the same
+    /// share of its long side as of the input frame's (`inputLongSide` pixels), whatever the decode's scale.
+    static func bar(maxShare: Double, inputLongSide: Double) -> Double {
+        max(maxShare, cameraEdgeSpread / max(1, inputLongSide))
     }
     /// Whether a pair whose other side is unreadable counts with one side (see the type). Always on; tests turn it
     /// off to show the frames it decides.

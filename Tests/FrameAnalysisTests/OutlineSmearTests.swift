@@ -180,11 +180,11 @@ import Testing
     /// `cameraEdgeSpread` of its pixels.
     @Test func theBarIsNeverUnderTheCamerasOwnEdgeSpread() {
         let share = AnalysisThresholds.default.maxOutlineSmear
-        #expect(OutlineSmear.bar(maxShare: share, workingLongSide: 640, inputLongSide: 1280) == share)
-        #expect(OutlineSmear.bar(maxShare: share, workingLongSide: 720, inputLongSide: 1920) == share)
-        let atOwnSize = OutlineSmear.bar(maxShare: share, workingLongSide: 480, inputLongSide: 480)
+        #expect(OutlineSmear.bar(maxShare: share, inputLongSide: 1280) == share)
+        #expect(OutlineSmear.bar(maxShare: share, inputLongSide: 1920) == share)
+        let atOwnSize = OutlineSmear.bar(maxShare: share, inputLongSide: 480)
         #expect(abs(atOwnSize * 480 - OutlineSmear.cameraEdgeSpread) < 1e-9, "\(atOwnSize)")
-        #expect(OutlineSmear.bar(maxShare: share, workingLongSide: 640, inputLongSide: 640) * 640
+        #expect(OutlineSmear.bar(maxShare: share, inputLongSide: 640) * 640
                 == OutlineSmear.cameraEdgeSpread)
     }
 
