@@ -20,8 +20,7 @@ extension DocumentFinder {
     /// either way, and seven cut-off or too-close cards found with it).
     func findInChroma(_ chroma: GrayImage, luma: GrayImage, acceptance: Double) -> Found? {
         guard chroma.width == luma.width, chroma.height == luma.height else { return nil }
-        lumaGradients.compute(luma)
-        printSource = (luma, lumaGradients)
+        readsPrint(on: luma)
         defer { printSource = nil }
         guard let found = find(coarse: chroma, working: chroma, acceptance: acceptance,
                                widerSearchMaxLuma: .infinity, fallbacks: false),
@@ -35,14 +34,26 @@ extension DocumentFinder {
     /// luma cannot see), and the frame would pay the full luma search, every fallback and the chroma search.
     func trackInChroma(_ previous: Quadrilateral, chroma: GrayImage, luma: GrayImage, acceptance: Double) -> Found? {
         guard chroma.width == luma.width, chroma.height == luma.height else { return nil }
-        lumaGradients.compute(luma)
-        printSource = (luma, lumaGradients)
+        readsPrint(on: luma)
         defer { printSource = nil }
         var gradientsComputed = false
         guard let found = track(previous, coarse: chroma, working: chroma, acceptance: acceptance,
                                 gradientsComputed: &gradientsComputed),
               acceptedInColour(found, luma: luma) else { return nil }
         return found
+    }
+
+    /// Points the print reads (`interiorTexture`, `ringTexture`) at the luma image `luma`, or at its noise-matched
+    /// image when the frame needs one (`NoiseMatchedPrintImage`), as the luma searches read print: a small frame's
+    /// sensor noise otherwise reads as print inside a plain wall's colour outline (camsim small 172
+    /// `no_document_0002`: a grey-blue wall above a yellow one, closed by two frame borders, CUT_OFF).
+    private func readsPrint(on luma: GrayImage) {
+        if let matched = noiseMatchedPrint?.prepared(for: luma) {
+            printSource = (matched.image, matched.gradients)
+        } else {
+            lumaGradients.compute(luma)
+            printSource = (luma, lumaGradients)
+        }
     }
 
     /// `findInChroma`'s rules past the confidence: held across, printed inside in luma, plainer around.
@@ -68,7 +79,8 @@ extension DocumentFinder {
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
         return Self.edgeTexture(inside: Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.35 }),
                                 outside: Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.08 }),
-                                gradients: lumaGradients, width: image.width, height: image.height)
+                                gradients: printSource?.gradients ?? lumaGradients, width: image.width,
+                                height: image.height)
     }
 
     /// Share of the samples inside `outer` and outside `hole` (every other row and column, within the image, not its

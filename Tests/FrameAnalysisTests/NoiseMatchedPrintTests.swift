@@ -24,6 +24,16 @@ import Testing
         }
     }
 
+    /// Fixtures/README.md: an empty 640×480 scene, a grey-blue wall above a yellow one. The colour search (its sides
+    /// are colour edges) closed the wall's part by two frame borders, and its bare inside read printed through the
+    /// noise, since that search read print on the plain image: CUT_OFF. It reads print as the luma searches do.
+    @Test func aPlainWallsColourOutlineInANoisyFullSizeFrameIsNoPrint() throws {
+        let (_, without) = try expectSettingDecides(
+            "plain-wall-colour-outline-noisy-at-full-size-camsim-small-seed172.jpg", primary: .noDocument,
+            otherwise: .cutOff) { $0.readsPrintNoiseMatched = false }
+        #expect(without.metrics["colourEdges"] == 1, "\(without.metrics)")
+    }
+
     /// Only a frame whose decode kept most of its noise gets the image, only for its own detection image, and only
     /// when a search reads print there: a 720p frame (decoded at half size) reads print on its detection image.
     @Test func onlyAFrameDecodedAboveHalfSizeJudgesPrintOnTheNoiseMatchedImage() throws {
