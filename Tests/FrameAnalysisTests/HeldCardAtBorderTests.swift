@@ -92,4 +92,20 @@ import Testing
         let whole: DocumentFinder.Searched = (quad, 0.7, [false, false, false, false], card)
         #expect(abs(DocumentFinder.ownCornersSkew(whole, width: 200, height: 100) - 11.3) < 0.1)
     }
+
+    /// Fixtures/README.md: a passport page held too close in a 480×360 frame, cut by its left edge, a thumb over
+    /// its bottom side. A side meeting the frame's edge carried its edge along under half of its visible stretch,
+    /// under the covered side's bar of 0.5 until session 38: NO_DOCUMENT. At 0.45 (`coveredBorderSideSupport`) the
+    /// card is found and, too large for the frame, told MOVE_AWAY.
+    @Test func aCardWhoseCutSideTheThumbMostlyCoversIsFound() throws {
+        #expect(DocumentFinder.coveredBorderSideSupport == 0.45)
+        let input = FrameInput.jpeg(try fixtureBytes("card-too-close-thumb-over-most-of-its-cut-side-camsim-small-seed156.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.primary == .moveAway, "\(analysis.feedback)")
+        let inside = Self.cornersInside(analysis)
+        #expect(inside.count == 2, "\(inside)")
+        for (corner, truth) in zip(inside, [(439.67, 11.07), (446.47, 327.43)]) {
+            #expect(abs(corner.x - truth.0) < 10 && abs(corner.y - truth.1) < 10, "\(inside)")
+        }
+    }
 }

@@ -16,12 +16,16 @@ import Testing
     }
 
     /// Fixtures/README.md: an empty 360×480 scene, searched at its own size (its noise not averaged at all): CUT_OFF
-    /// on an outline of bare surfaces closed by the frame.
+    /// on an outline of bare surfaces closed by the frame. (Since session 38's lower bar for a side a hand covers at
+    /// the border, `DocumentFinder.coveredBorderSideSupport`, that search's outline is another, and without the
+    /// noise-matched print the best outline read printed scores 0.55, just under `minDocumentConfidence`: its bare
+    /// surfaces still read printed, 0.15 with the rule.)
     @Test func aBareSurfaceInASmallFrameSearchedAtItsOwnSizeIsNoPrint() throws {
-        try expectSettingDecides("empty-scene-noisy-at-its-own-size-camsim-portrait-seed156.jpg", primary: .noDocument,
-                                 otherwise: .cutOff) {
-            $0.readsPrintNoiseMatched = false
-        }
+        let (analysis, without) = try expectSettingDecides(
+            "empty-scene-noisy-at-its-own-size-camsim-portrait-seed156.jpg", primary: .noDocument,
+            otherwise: .noDocument) { $0.readsPrintNoiseMatched = false }
+        #expect((analysis.metrics["documentConfidence"] ?? 1) < 0.3, "\(analysis.metrics)")
+        #expect((without.metrics["documentConfidence"] ?? 0) > 0.5, "\(without.metrics)")
     }
 
     /// Fixtures/README.md: an empty 640×480 scene, a grey-blue wall above a yellow one. The colour search (its sides
