@@ -50,7 +50,7 @@ extension DocumentFinder {
             let row1 = pa1 * activeCount, row2 = pa2 * activeCount
             let pairBorders = Int((borderMask >> UInt64(pa1)) & 1 + (borderMask >> UInt64(pa2)) & 1)
             let steepToBoth = steep[pa1] & steep[pa2]
-            let cosineP = cosine[row1 + pa2]
+            let cosineP = cosine[row1 + pa2], pConverges = cosineP < Self.minOppositeCosine
             // Only the later pairs that can make a quad with this one (see `sideMask`) are visited, in pair order
             // (the order, and so the ranking, of the full scan). A pair sharing line pa1 is never among them (a line
             // is not steep to itself).
@@ -79,10 +79,9 @@ extension DocumentFinder {
                 // A pair converging past `minOppositeCosine` is a card's only beside a nearly parallel pair whose far
                 // side is not much shorter than its near one (`minConvergingCosine`).
                 let cosineQ = cosine[pb1 * activeCount + pb2]
-                if cosineP < Self.minOppositeCosine || cosineQ < Self.minOppositeCosine {
-                    guard Self.convergesAsACard(cosineP < Self.minOppositeCosine ? (pa1, pa2, pb1, pb2, cosineQ)
-                                                                                 : (pb1, pb2, pa1, pa2, cosineP),
-                                                crossing: crossing, activeCount: activeCount) else { continue }
+                if pConverges || cosineQ < Self.minOppositeCosine {
+                    let lines = pConverges ? (pa1, pa2, pb1, pb2, cosineQ) : (pb1, pb2, pa1, pa2, cosineP)
+                    guard Self.convergesAsACard(lines, crossing: crossing, activeCount: activeCount) else { continue }
                 }
                 let borders = pairBorders + Int((borderMask >> UInt64(pb1)) & 1 + (borderMask >> UInt64(pb2)) & 1)
                 guard borders <= 2, borders > 0 || !closedByBorder else { continue }

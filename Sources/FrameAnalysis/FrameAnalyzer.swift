@@ -715,6 +715,12 @@ public final class FrameAnalyzer {
                 feedback.append(Feedback(code: .cutOff, value: bandMargin, threshold: t.edgeMargin))
             }
         }
+        // A card about to be captured must lie clear of the frame's edges by more than the outline's own error: two
+        // card parts found 0.014 and 0.022 of the short side from an edge, their cards going on out of view, were
+        // captured (camsim small 170 `cut_off_0002`, portrait 122 `cut_off_0008`). Only holds back a capture.
+        if feedback.isEmpty && exposureFirst == nil && outlineDistance < t.minCaptureMargin {
+            feedback.append(Feedback(code: .cutOff, value: outlineDistance, threshold: t.minCaptureMargin))
+        }
         // Print that reads sharp on a card whose own outline is smeared: the crisp edges along a motion outweighed
         // the smeared ones across it (see `OutlineSmear`). Judged only when nothing else is to fix, so it only holds
         // back a capture: on frames with other findings the outline is as likely a wrong one (a background's
@@ -750,12 +756,6 @@ public final class FrameAnalyzer {
                                                   coveredRuns: takesCoveredRunOns) {
             metrics["outlineRunOn"] = runOn
             feedback.append(Feedback(code: .cutOff, value: runOn, threshold: t.minOutlineRunOn))
-        }
-        // A card about to be captured must lie clear of the frame's edges by more than the outline's own error: two
-        // card parts found 0.014 and 0.022 of the short side from an edge, their cards going on out of view, were
-        // captured (camsim small 170 `cut_off_0002`, portrait 122 `cut_off_0008`). Only holds back a capture.
-        if feedback.isEmpty && exposureFirst == nil && outlineDistance < t.minCaptureMargin {
-            feedback.append(Feedback(code: .cutOff, value: outlineDistance, threshold: t.minCaptureMargin))
         }
         // MOVE_CLOSER keeps its place before BLURRY (a small card reads soft partly for its size: ADR 13), but not for
         // a card smeared far past that (under `smearedCardShare` of the bar): no card at the optics' limit reads so

@@ -15,6 +15,9 @@ import Testing
         #expect(distance >= AnalysisThresholds.default.edgeMargin, "\(distance)")
         #expect(analysis.feedback.first?.value == distance)
         #expect(analysis.feedback.first?.threshold == AnalysisThresholds.default.minCaptureMargin)
+        // Judged before the passes over the image that only hold back a capture: none of them ran.
+        #expect(analysis.metrics["outlineSmear"] == nil && analysis.metrics["wideStepShare"] == nil,
+                "\(analysis.metrics)")
 
         var off = AnalysisThresholds.default
         off.minCaptureMargin = 0
