@@ -18,8 +18,22 @@ public struct DocumentDiagnosis: Sendable, Codable, Equatable {
         public var offset: Double?
         /// Whether that line is one the first quad search builds quads from (within the line budget).
         public var searched: Bool
+        /// For a line not searched, the first reason the line budget passed it over; nil for a searched one.
+        public var passedOver: PassedOver?
         /// What the vote made of the side's line; nil when the side has no length or the vote found too few lines.
         public var vote: VoteTrace?
+    }
+
+    /// Why the first quad search's line budget (`DocumentFinder.readLines`) passed a candidate line over.
+    public enum PassedOver: String, Sendable, Codable {
+        /// The budget had its `maxLines` lines before it reached the line.
+        case budgetSpent
+        /// The line's 30° sector already had `maxLinesPerSector` lines.
+        case sectorFull
+        /// The refit found too few edge pixels along the line.
+        case unsupported
+        /// Profiled, but too few samples, or too few of them a brightness step, for an outline's side.
+        case noStep
     }
 
     /// One true side in the Hough vote (on the vote image, half the detection image's size): how many votes its line
@@ -241,13 +255,16 @@ extension DocumentFinder {
     /// matched to each side of the outline `corners` (detection-image pixels).
     func firstSearchMatches(_ corners: [SIMD2<Double>], coarse: GrayImage) -> [DocumentDiagnosis.Side] {
         guard readFirstLines(coarse) else {
-            return Array(repeating: DocumentDiagnosis.Side(offset: nil, searched: false, vote: nil), count: 4)
+            return Array(repeating: DocumentDiagnosis.Side(offset: nil, searched: false, passedOver: nil, vote: nil),
+                         count: 4)
         }
         return (0..<4).map { i in
             let a = corners[i], b = corners[(i + 1) & 3]
             let along = b - a
             let length = (along * along).sum().squareRoot()
-            guard length > 0 else { return DocumentDiagnosis.Side(offset: nil, searched: false, vote: nil) }
+            guard length > 0 else {
+                return DocumentDiagnosis.Side(offset: nil, searched: false, passedOver: nil, vote: nil)
+            }
             let trace = voteTrace(from: a, to: b)
             let middle = (a + b) / 2, direction = along / length
             var nearest: (index: Int, offset: Double)?
@@ -258,9 +275,28 @@ extension DocumentFinder {
                 let offset = abs((middle * line.normal).sum() - line.rho)
                 if offset < (nearest?.offset ?? .infinity) { nearest = (index, offset) }
             }
-            guard let nearest else { return DocumentDiagnosis.Side(offset: nil, searched: false, vote: trace) }
-            return DocumentDiagnosis.Side(offset: nearest.offset, searched: active.contains(nearest.index), vote: trace)
+            guard let nearest else {
+                return DocumentDiagnosis.Side(offset: nil, searched: false, passedOver: nil, vote: trace)
+            }
+            let searched = active.contains(nearest.index)
+            return DocumentDiagnosis.Side(offset: nearest.offset, searched: searched,
+                                          passedOver: searched ? nil : passedOver(nearest.index), vote: trace)
         }
+    }
+
+    /// Why `readLines` (first pass) left the candidate line `index` out of the active lines, replayed on its state.
+    func passedOver(_ index: Int) -> DocumentDiagnosis.PassedOver {
+        func sector(_ line: Line) -> Int {
+            min(5, max(0, (Int((atan2(line.normal.y, line.normal.x) * 180 / .pi).rounded()) + 360) % 180 / 30))
+        }
+        // The active lines before it (the budget takes the lines in vote order; the frame borders count).
+        let before = active.filter { $0 < index }
+        if before.count >= Self.maxLines { return .budgetSpent }
+        if before.filter({ !lines[$0].border && sector(lines[$0]) == sector(lines[index]) }).count >= Self.maxLinesPerSector {
+            return .sectorFull
+        }
+        if lines[index].unsupported { return .unsupported }
+        return .noStep
     }
 
     /// The side from `a` to `b` (detection-image pixels) in the vote `readFirstLines` just ran: its cells in the

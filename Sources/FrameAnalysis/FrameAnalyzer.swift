@@ -89,6 +89,9 @@ public final class FrameAnalyzer {
     /// Whether an answer on a card's photo (a face filling a small portrait-shaped outline) is judged by the card its
     /// photo implies (`cardFillImpliedByPhoto`). Always on; tests turn it off to show the frames it decides.
     var judgesPhotoAnswersByTheirFace = true
+    /// Whether a small outline seen whole inside print that runs out of the frame is judged a part of a card the frame
+    /// cuts (`printAtFrameEdgeAroundPart`). Always on; tests turn it off to show the frames it decides.
+    var judgesPartsOfPrintAtFrameEdge = true
     /// Whether one of an outline's runs on to the frame's border may be covered in its middle by the holding hand
     /// (`OutlineRunOn.runOnToBorder`'s `coveredRuns`). Always on; tests turn it off to show the frames it decides.
     var takesCoveredRunOns = true
@@ -631,6 +634,18 @@ public final class FrameAnalyzer {
                 closeness = implied
             }
         }
+        // A small outline seen whole inside print that runs on past it to the frame's edge is a part of a card the
+        // frame cuts (its photo, a panel of its face): CUT_OFF, never MOVE_CLOSER on the part (the card's size is not
+        // seen, only that the frame cuts it). Not an outline with a whole card's shape seen square-on: that is the
+        // card, and the print beside it another thing's (a page, a keyboard) running to the frame's edge.
+        var printAtEdgeOverPart: Double?
+        if judgesPartsOfPrintAtFrameEdge, closeness < t.minFill, edgeDistance >= t.edgeMargin,
+           !IDCard.wholeSeenSquareOn(quad) {
+            if let ratio = printAtFrameEdgeAroundPart(quad, detection: detection) {
+                metrics["printAtEdgeOverPart"] = ratio
+                if ratio <= Self.maxCutCardPrintOverPart { printAtEdgeOverPart = ratio }
+            }
+        }
         metrics["fill"] = fill
         metrics["skew"] = skew
         metrics["edgeDistance"] = outlineDistance
@@ -653,8 +668,13 @@ public final class FrameAnalyzer {
         // edge is cut off because it is too close: moving away is what fixes it, so MOVE_AWAY replaces CUT_OFF.
         if outlineDistance < t.edgeMargin && fill <= t.maxFill {
             feedback.append(Feedback(code: .cutOff, value: outlineDistance, threshold: t.edgeMargin))
+        } else if let printAtEdgeOverPart {
+            feedback.append(Feedback(code: .cutOff, value: printAtEdgeOverPart,
+                                     threshold: Self.maxCutCardPrintOverPart))
         }
-        if closeness < t.minFill { feedback.append(Feedback(code: .moveCloser, value: fill, threshold: t.minFill)) }
+        if closeness < t.minFill && printAtEdgeOverPart == nil {
+            feedback.append(Feedback(code: .moveCloser, value: fill, threshold: t.minFill))
+        }
         if fill > t.maxFill { feedback.append(Feedback(code: .moveAway, value: fill, threshold: t.maxFill)) }
         if skew > t.maxSkew { feedback.append(Feedback(code: .tilted, value: skew, threshold: t.maxSkew)) }
         // A card too dark or too bright in a scene of ordinary light is the card's colour or a lamp on it: the

@@ -1,0 +1,46 @@
+// A small outline inside print that runs out of the frame: a part of a card the frame cuts (docs/capture.md,
+// "Feedback codes", "A part of a cut card taken for a small card").
+//
+// When the frame cuts a card, its own outline is closed by the frame's edge and the hand holding it, and it can lose
+// to a smaller outline seen whole on its face: the holder's photo, a printed panel, the photo and the text beside it
+// closed by a print line. That outline is small, and the answer was MOVE_CLOSER, although the card is as close as a
+// card the user holds can be, and what must change is where it is. A card's print lies all over its face
+// (`PrintedRegions`), so such a part lies inside a printed region that runs on past it to the frame's edge. A small
+// card seen whole has its print ending with it, or, beside a keyboard or a printed page, joined to print far larger
+// than itself.
+import Foundation
+
+extension FrameAnalyzer {
+    /// The most the box of the printed region around a small outline may cover, as a multiple of the outline's own
+    /// box, for the outline to be a part of the card that print is: the visible part of a cut card, around its photo
+    /// or a panel of its face. On the 47 tuning sets (session 39) the cut cards answered MOVE_CLOSER on such a part read
+    /// 1.1-3.2 (all but two of them at most 2.6), the small cards seen whole beside a keyboard, whose print the
+    /// keyboard's joins, 4.2-16.
+    static let maxCutCardPrintOverPart = 3.0
+
+    /// The ratio of the box of the printed region holding `quad` (working pixels: the region's box holds its box's
+    /// centre) to `quad`'s own box, when that region reaches the frame's edge (the least such ratio); nil when no region
+    /// reaching the edge holds it. At most `maxCutCardPrintOverPart`, the outline is a part of a card the frame cuts.
+    /// Reads the frame's printed regions on `detection` (asked only of an answer told MOVE_CLOSER: the frame-wide
+    /// search found an outline, so no window search read them).
+    func printAtFrameEdgeAroundPart(_ quad: Quadrilateral, detection: GrayImage) -> Double? {
+        printGradients.compute(detection)
+        printedRegions.find(gradients: printGradients, width: detection.width, height: detection.height)
+        let scale = SIMD2(Double(detection.width) / Double(working.width),
+                          Double(detection.height) / Double(working.height))
+        let corners = quad.corners.map { $0 * scale }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let (x0, x1, y0, y1) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
+        let partArea = (x1 - x0) * (y1 - y0)
+        guard partArea > 0 else { return nil }
+        let centre = SIMD2((x0 + x1) / 2, (y0 + y1) / 2)
+        var least: Double?
+        for region in printedRegions.regions where region.touchesEdge
+            && Double(region.x0) <= centre.x && centre.x <= Double(region.x1)
+            && Double(region.y0) <= centre.y && centre.y <= Double(region.y1) {
+            let ratio = Double((region.x1 - region.x0) * (region.y1 - region.y0)) / partArea
+            least = min(least ?? ratio, ratio)
+        }
+        return least
+    }
+}
