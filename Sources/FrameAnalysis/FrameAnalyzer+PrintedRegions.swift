@@ -50,7 +50,7 @@ extension FrameAnalyzer {
             if let closed {
                 insideClosed = closed.contains(centre(region))
                 if insideClosed, !searchesSmallPrintInsideBorderClosed
-                    || printInsideClosed >= Self.maxPrintShareOfClosedOutline * closed.area {
+                    || printInsideClosed >= maxPrintShareOfClosedOutline * closed.area {
                     continue
                 }
             }

@@ -60,11 +60,14 @@ public final class FrameAnalyzer {
     /// frames it decides.
     var searchesPrintAtFrameEdge = true
     /// Whether print inside a border-closed outline is searched too when all of it is small beside the outline (the
-    /// boxes of its regions under `maxPrintShareOfClosedOutline` of the outline's area): a small card lying inside a
-    /// desk's outline, not the outline's own print (see `findInPrintedRegions`). Always on; tests turn it off to
-    /// show the frames it decides.
+    /// boxes of its regions under `maxPrintShareOfClosedOutline` of the outline's area): a card lying inside a desk's
+    /// outline, or one whose outline ran on along the hand holding it, not the outline's own print (see
+    /// `findInPrintedRegions`). Always on; tests turn it off to show the frames it decides.
     var searchesSmallPrintInsideBorderClosed = true
-    static let maxPrintShareOfClosedOutline = 0.25
+    /// 0.6 (session 39; 0.25 before): a card's print fills most of a card the frame cuts, its outline's own, while a
+    /// card held up by a hand, its outline run on along the hand or a desk's band to the frame's border, has its print
+    /// over half of that outline or less (docs/capture.md, "Printed regions"). Tests lower it to show what it decides.
+    var maxPrintShareOfClosedOutline = 0.6
     /// Whether the border-closed outline the frame-wide search's held-card search passed over is taken when no
     /// search found a card (`DocumentFinder.heldAtBorder`). Always on; tests turn it off to show the frames it decides.
     var takesHeldCardsLast = true

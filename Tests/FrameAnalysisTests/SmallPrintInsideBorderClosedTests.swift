@@ -25,6 +25,25 @@ import Testing
                               within: 0.02, before: .cutOff) { $0.searchesSmallPrintInsideBorderClosed = false }
     }
 
+    /// Fixtures/README.md: a small card held by a hand from the right: the outline ran on from the card's top and
+    /// bottom along the hand to the frame's right edge (CUT_OFF and TILTED for a MOVE_CLOSER frame). The card's print
+    /// covers well over a quarter of that outline (the bar before session 39) and under 0.6; around it the card is
+    /// found at 0.85.
+    @Test func aHeldCardWhoseOutlineRanOnAlongTheHandIsFoundAroundItsPrint() throws {
+        try expectRuleDecides("small-card-its-outline-ran-on-along-the-hand-camsim-seed85.jpg", primary: .moveCloser,
+                              corners: [(644.99, 344.91), (926.64, 374.03), (908.16, 573.69), (624.61, 544.15)],
+                              within: 0.02, before: .cutOff) { $0.maxPrintShareOfClosedOutline = 0.25 }
+    }
+
+    /// Fixtures/README.md: a card on a wooden desk above a keyboard: its outline ran on from its sides to the
+    /// keyboard's edge and the frame's right edge (MOVE_AWAY and TILTED for a GOOD frame); around its print the card
+    /// is found at 0.95, GOOD.
+    @Test func aCardWhoseOutlineRanOnToAKeyboardIsFoundAroundItsPrint() throws {
+        try expectRuleDecides("card-its-outline-ran-on-to-a-keyboard-camsim-small-seed173.jpg", primary: .good,
+                              corners: [(100.48, 227.46), (321.56, 323.7), (267.26, 458.13), (38.81, 381.91)],
+                              within: 0.02, before: .moveAway) { $0.maxPrintShareOfClosedOutline = 0.25 }
+    }
+
     /// Fixtures/README.md: a blurred card held by a thumb over a purple panel whose outline the frame closes: only the
     /// card's photo is printed enough to be a region, and the window around it holds the photo alone, an outline
     /// seen whole at 0.69. A card inside a border-closed outline must be as confident as `find` asks of one
