@@ -10,14 +10,16 @@ import Testing
     /// voted ran from x = 34 to 43 at the detection scale, the card's left side at 38: it cut the photo's outline and
     /// the card's outline closed on the frame's left edge instead (0.52), MOVE_CLOSER on the photo. Refitted, the
     /// photo's side runs at 38.6-39.8, the card's side lies beside it, and the card is MOVE_AWAY. (The photo's face
-    /// alone now tells this card too close as well, `FrameAnalyzer.judgesPhotoAnswersByTheirFace`: it is turned off
-    /// with the refit, to show the refit's frame.)
+    /// alone now tells this card too close as well, `FrameAnalyzer.judgesPhotoAnswersByTheirFace`, and since session
+    /// 39 the photo inside print running to the frame's edge is a part of a card the frame cuts, CUT_OFF,
+    /// `judgesPartsOfPrintAtFrameEdge`: both are turned off with the refit, to show the refit's frame.)
     @Test func aCardTooCloseIsFoundAlongItsPhotosRefittedSide() throws {
         try expectRuleDecides("card-too-close-its-side-cuts-the-voted-photo-camsim-seed85.jpg", primary: .moveAway,
                               corners: [(206.36, -103.41), (1897.03, -79.47), (1849.51, 1088.83), (216.97, 1068.52)],
                               within: 0.05, before: .moveCloser) {
             $0.documentFinder.refitsPhotoOutlines = false
             $0.judgesPhotoAnswersByTheirFace = false
+            $0.judgesPartsOfPrintAtFrameEdge = false
         }
     }
 
