@@ -80,9 +80,14 @@ public final class FrameAnalyzer {
     var reconsidersTurnedWeakAnswers = true
     /// How much more confident than a turned weak answer the square-on outline must be.
     static let turnedWeakAnswerMargin = 0.1
-    /// Whether the card found there must have a whole card's shape seen square-on (`IDCard.wholeSeenSquareOn`). Always
-    /// on; tests turn it off to show what it keeps out.
+    /// Whether the card found there must have a whole card's shape seen square-on (`IDCard.wholeSeenSquareOn`), unless
+    /// it is at least `minConfidenceTurnedBesideBorderClosed`. Always on; tests turn it off to show what it keeps out.
     var requiresSquareOnBesideBorderClosed = true
+    /// The confidence from which a card found beside a border-closed outline is taken turned too (session 39): what
+    /// `DocumentFinder.find` asks of a card lying inside a border-closed winner. A tilted card beside a desk's or a
+    /// keyboard's outline closed by the frame was kept out by the square-on gate (CUT_OFF for TILTED); the tilted part
+    /// of a card held too close that the gate was made for scored under it. Tests raise it to show what it decides.
+    var minConfidenceTurnedBesideBorderClosed = DocumentFinder.reconsideredBelow
     /// Whether a border-closed answer whose sides stop short of the side that closes them is searched for the card
     /// within them (`OutlineStopsShort`); tests turn it off to see the outline that ran on.
     var cutsBackSidesThatStopShort = true
@@ -415,13 +420,16 @@ public final class FrameAnalyzer {
         // a desk's or a keyboard's edge closed by the frame (print inside the outline is its own: a card the frame
         // cuts). The card found there replaces the outline when seen whole and square-on: a card held too close,
         // larger than the frame, has parts of its print clear of its border-closed outline, and without that gate
-        // one such part was taken (MOVE_CLOSER and TILTED for a MOVE_AWAY frame: the opposite instruction).
+        // one such part was taken (MOVE_CLOSER and TILTED for a MOVE_AWAY frame: the opposite instruction). A card
+        // found there turned is taken when as confident as a card lying inside a border-closed winner must be
+        // (`minConfidenceTurnedBesideBorderClosed`): a tilted card beside the outline, not a part of one.
         if searchesPrintedRegionsBesideBorderClosed, searchesPrintedRegions, !lightSearch,
            detection.meanLuma <= thresholds.maxBrightness, let closed = found, closed.confidence >= acceptance,
            closed.borderClosed || !closed.quad.liesInside(width: working.width, height: working.height),
            let inRegion = findInPrintedRegions(detection: detection, regionsRead: &printRead,
                                                apartFrom: closed.quad),
-           !requiresSquareOnBesideBorderClosed || IDCard.wholeSeenSquareOn(inRegion.quad) {
+           !requiresSquareOnBesideBorderClosed || IDCard.wholeSeenSquareOn(inRegion.quad)
+            || inRegion.confidence >= minConfidenceTurnedBesideBorderClosed {
             found = inRegion
             inWindow = true
         }

@@ -132,6 +132,16 @@ import Testing
         #expect(ungated.primary == .moveCloser, "\(ungated.feedback)")
     }
 
+    /// Fixtures/README.md: a card turned 40° before a dark wall; the wall's outline closed by the frame's left and top
+    /// edges won around it (CUT_OFF for a TILTED frame). In the window around the card's print the card is found at
+    /// 0.85, turned, so the square-on gate kept it out; as confident as a card lying inside a border-closed winner
+    /// must be (`minConfidenceTurnedBesideBorderClosed`), it is taken: TILTED.
+    @Test func aConfidentTiltedCardBesideABorderClosedOutlineIsTaken() throws {
+        try expectRuleDecides("tilted-card-beside-a-dark-wall-outline-camsim-portrait-seed101.jpg", primary: .tilted,
+                              corners: [(71.31, 221.91), (496.44, 505.16), (496.45, 697.23), (39.23, 753.49)],
+                              within: 0.01, before: .cutOff) { $0.minConfidenceTurnedBesideBorderClosed = 2 }
+    }
+
     /// Fixtures/README.md: a card cut by the frame's left edge (two true corners beyond it) on a plain wall. No search
     /// found it: NO_DOCUMENT. Its print reaches the frame's edge, and the window around it, clamped by the frame,
     /// holds its part in view closed by the frame's edge: CUT_OFF, as labelled. The outline's top right corner is
