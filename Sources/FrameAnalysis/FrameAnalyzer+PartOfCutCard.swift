@@ -28,9 +28,10 @@ extension FrameAnalyzer {
         printedRegions.find(gradients: printGradients, width: detection.width, height: detection.height)
         let scale = SIMD2(Double(detection.width) / Double(working.width),
                           Double(detection.height) / Double(working.height))
-        let corners = quad.corners.map { $0 * scale }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let (x0, x1, y0, y1) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
+        // (The box on the detection image, read without building arrays.)
+        let c = quad.corners
+        let xs = SIMD4(c[0].x, c[1].x, c[2].x, c[3].x) * scale.x, ys = SIMD4(c[0].y, c[1].y, c[2].y, c[3].y) * scale.y
+        let (x0, x1, y0, y1) = (xs.min(), xs.max(), ys.min(), ys.max())
         let partArea = (x1 - x0) * (y1 - y0)
         guard partArea > 0 else { return nil }
         let centre = SIMD2((x0 + x1) / 2, (y0 + y1) / 2)
