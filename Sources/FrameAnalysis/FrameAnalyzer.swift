@@ -636,10 +636,12 @@ public final class FrameAnalyzer {
         // A small outline seen whole and shaped as a portrait, with a face filling it, is the card's photo: the card
         // around it was not found, and its size follows from the photo's (`cardFillImpliedByPhoto`). Only a card too
         // large for the frame changes the answer: MOVE_AWAY, never MOVE_CLOSER on its photo.
+        var photoImpliedFill: Double?
         if judgesPhotoAnswersByTheirFace, closeness < t.minFill, edgeDistance >= t.edgeMargin,
            aspect <= Self.maxPhotoAnswerAspect,
            let implied = cardFillImpliedByPhoto(quad, inputQuad: inputQuad, inputSize: inputSize) {
             metrics["photoImpliedFill"] = implied
+            photoImpliedFill = implied
             if implied > t.maxFill {
                 fill = implied
                 closeness = implied
@@ -648,13 +650,18 @@ public final class FrameAnalyzer {
         // A small outline seen whole inside print that runs on past it to the frame's edge is a part of a card the
         // frame cuts (its photo, a panel of its face): CUT_OFF, never MOVE_CLOSER on the part (the card's size is not
         // seen, only that the frame cuts it). Not an outline with a whole card's shape seen square-on: that is the
-        // card, and the print beside it another thing's (a page, a keyboard) running to the frame's edge.
-        var printAtEdgeOverPart: Double?
+        // card, and the print beside it another thing's (a page, a keyboard) running to the frame's edge; unless its
+        // face says it is the card's photo (`photoImpliedFill`), whose card is then as large as the photo implies:
+        // the print may cover up to that card's area over the photo's (`IDCard.photoShareOfHeight`), not
+        // `maxCutCardPrintOverPart`.
+        var printAtEdgeOverPart: (ratio: Double, bar: Double)?
         if judgesPartsOfPrintAtFrameEdge, closeness < t.minFill, edgeDistance >= t.edgeMargin,
-           !IDCard.wholeSeenSquareOn(quad) {
+           !IDCard.wholeSeenSquareOn(quad) || photoImpliedFill != nil {
             if let ratio = printAtFrameEdgeAroundPart(quad, detection: detection) {
                 metrics["printAtEdgeOverPart"] = ratio
-                if ratio <= Self.maxCutCardPrintOverPart { printAtEdgeOverPart = ratio }
+                let bar = photoImpliedFill.map { $0 * largestCard / max(1, inputQuad.area) }
+                    ?? Self.maxCutCardPrintOverPart
+                if ratio <= bar { printAtEdgeOverPart = (ratio, bar) }
             }
         }
         metrics["fill"] = fill
@@ -680,8 +687,8 @@ public final class FrameAnalyzer {
         if outlineDistance < t.edgeMargin && fill <= t.maxFill {
             feedback.append(Feedback(code: .cutOff, value: outlineDistance, threshold: t.edgeMargin))
         } else if let printAtEdgeOverPart {
-            feedback.append(Feedback(code: .cutOff, value: printAtEdgeOverPart,
-                                     threshold: Self.maxCutCardPrintOverPart))
+            feedback.append(Feedback(code: .cutOff, value: printAtEdgeOverPart.ratio,
+                                     threshold: printAtEdgeOverPart.bar))
         }
         if closeness < t.minFill && printAtEdgeOverPart == nil {
             feedback.append(Feedback(code: .moveCloser, value: fill, threshold: t.minFill))

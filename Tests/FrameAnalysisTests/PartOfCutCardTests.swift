@@ -26,6 +26,21 @@ import Testing
         #expect(analysis.feedback.map(\.code) == [.cutOff, .tilted], "\(analysis.feedback)")
     }
 
+    /// Fixtures/README.md: a card cut by the frame's right edge whose photo won (aspect 1.33, square-on: a whole
+    /// passport page's shape). The face filling it says it is the photo (`photoImpliedFill`, 0.28), so the
+    /// square-on gate does not hold, and the print around it, 3.2 times its box, is within the card its photo implies
+    /// (5.9 times the photo's area): CUT_OFF, not MOVE_CLOSER.
+    @Test func aCutCardsPhotoIsCutOffWithinTheCardItImplies() throws {
+        let (analysis, _) = try expectSettingDecides(
+            "cut-card-its-photo-won-camsim-seed119.jpg", primary: .cutOff, otherwise: .moveCloser) {
+            $0.judgesPartsOfPrintAtFrameEdge = false
+        }
+        #expect(analysis.metrics["photoImpliedFill"] != nil, "\(analysis.metrics)")
+        let cutOff = try #require(analysis.feedback.first)
+        let value = try #require(cutOff.value), threshold = try #require(cutOff.threshold)
+        #expect(value > FrameAnalyzer.maxCutCardPrintOverPart && value <= threshold, "\(cutOff)")
+    }
+
     /// Fixtures/README.md: a small card turned 14° (not square-on, so the rule reads the print around it) beside a
     /// keypad that runs to the frame's edge, its print joined to the keypad's: that region is far larger than a card
     /// cut by the frame would show around its part (6.9 times the outline's box), and the card stays MOVE_CLOSER.
