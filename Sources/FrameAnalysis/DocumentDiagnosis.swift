@@ -292,9 +292,8 @@ extension DocumentFinder {
         // The active lines before it (the budget takes the lines in vote order; the frame borders count).
         let before = active.filter { $0 < index }
         if before.count >= Self.maxLines { return .budgetSpent }
-        if before.filter({ !lines[$0].border && sector(lines[$0]) == sector(lines[index]) }).count >= Self.maxLinesPerSector {
-            return .sectorFull
-        }
+        let inItsSector = before.filter { !lines[$0].border && sector(lines[$0]) == sector(lines[index]) }
+        if inItsSector.count >= Self.maxLinesPerSector { return .sectorFull }
         if lines[index].unsupported { return .unsupported }
         return .noStep
     }

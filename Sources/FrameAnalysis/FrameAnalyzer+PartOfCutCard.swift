@@ -13,16 +13,16 @@ import Foundation
 extension FrameAnalyzer {
     /// The most the box of the printed region around a small outline may cover, as a multiple of the outline's own
     /// box, for the outline to be a part of the card that print is: the visible part of a cut card, around its photo
-    /// or a panel of its face. On the 47 tuning sets (session 39) the cut cards answered MOVE_CLOSER on such a part read
-    /// 1.1-3.2 (all but two of them at most 2.6), the small cards seen whole beside a keyboard, whose print the
+    /// or a panel of its face. On the 47 tuning sets (session 39) the cut cards answered MOVE_CLOSER on such a part
+    /// read 1.1-3.2 (all but two of them at most 2.6), the small cards seen whole beside a keyboard, whose print the
     /// keyboard's joins, 4.2-16.
     static let maxCutCardPrintOverPart = 3.0
 
     /// The ratio of the box of the printed region holding `quad` (working pixels: the region's box holds its box's
-    /// centre) to `quad`'s own box, when that region reaches the frame's edge (the least such ratio); nil when no region
-    /// reaching the edge holds it. At most `maxCutCardPrintOverPart`, the outline is a part of a card the frame cuts.
-    /// Reads the frame's printed regions on `detection` (asked only of an answer told MOVE_CLOSER: the frame-wide
-    /// search found an outline, so no window search read them).
+    /// centre) to `quad`'s own box, when that region reaches the frame's edge (the least such ratio); nil when no
+    /// region reaching the edge holds it. At most `maxCutCardPrintOverPart`, the outline is a part of a card the frame
+    /// cuts. Reads the frame's printed regions on `detection` again (one cell pass; asked only of answers told
+    /// MOVE_CLOSER that have no whole card's shape, or are a photo).
     func printAtFrameEdgeAroundPart(_ quad: Quadrilateral, detection: GrayImage) -> Double? {
         printGradients.compute(detection)
         printedRegions.find(gradients: printGradients, width: detection.width, height: detection.height)

@@ -45,8 +45,8 @@ import Testing
     /// keypad that runs to the frame's edge, its print joined to the keypad's: that region is far larger than a card
     /// cut by the frame would show around its part (6.9 times the outline's box), and the card stays MOVE_CLOSER.
     @Test func aSmallCardWhosePrintJoinsAKeypadsAtTheEdgeIsStillMoveCloser() throws {
-        let analysis = try FrameAnalyzer().analyze(
-            .jpeg(try fixtureBytes("small-card-turned-beside-a-keypad-at-the-edge-camsim-seed100.jpg")), mode: .document)
+        let fixture = "small-card-turned-beside-a-keypad-at-the-edge-camsim-seed100.jpg"
+        let analysis = try FrameAnalyzer().analyze(.jpeg(try fixtureBytes(fixture)), mode: .document)
         #expect(analysis.primary == .moveCloser, "\(analysis.feedback)")
         let ratio = try #require(analysis.metrics["printAtEdgeOverPart"])
         #expect(ratio > 2 * FrameAnalyzer.maxCutCardPrintOverPart, "\(analysis.metrics)")
