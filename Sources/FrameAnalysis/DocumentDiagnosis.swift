@@ -286,13 +286,11 @@ extension DocumentFinder {
 
     /// Why `readLines` (first pass) left the candidate line `index` out of the active lines, replayed on its state.
     func passedOver(_ index: Int) -> DocumentDiagnosis.PassedOver {
-        func sector(_ line: Line) -> Int {
-            min(5, max(0, (Int((atan2(line.normal.y, line.normal.x) * 180 / .pi).rounded()) + 360) % 180 / 30))
-        }
         // The active lines before it (the budget takes the lines in vote order; the frame borders count).
         let before = active.filter { $0 < index }
         if before.count >= Self.maxLines { return .budgetSpent }
-        let inItsSector = before.filter { !lines[$0].border && sector(lines[$0]) == sector(lines[index]) }
+        let sector = Self.sector(of: lines[index])
+        let inItsSector = before.filter { !lines[$0].border && Self.sector(of: lines[$0]) == sector }
         if inItsSector.count >= Self.maxLinesPerSector { return .sectorFull }
         if lines[index].unsupported { return .unsupported }
         return .noStep

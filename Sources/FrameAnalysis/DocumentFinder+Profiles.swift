@@ -272,6 +272,13 @@ extension DocumentFinder {
         }
     }
 
+    /// A line's direction in whole degrees, 0..<180 (its normal's angle, rounded), and the 30° sector (0...5) the line
+    /// budget counts it in (`readLines`; `passedOver` replays it).
+    static func degrees(of line: Line) -> Int {
+        (Int((atan2(line.normal.y, line.normal.x) * 180 / .pi).rounded()) + 360) % 180
+    }
+    static func sector(of line: Line) -> Int { degrees(of: line) / 30 }
+
     /// Refits the candidate lines, reads them into profiles and keeps those that look like an outline: a step
     /// between two regions along the supported part (a text line, a painted stripe or a joint has the same
     /// brightness on both sides), strongest first, at most `perSector` per 30° of direction and `budget` in all; the
@@ -314,7 +321,7 @@ extension DocumentFinder {
             // A refit turns a line by less than 3° (|slope| < 0.05), so a line whose vote angle lies 4° or more
             // inside a 30° sector stays in it: when that sector is already full, the line would be dropped after
             // its refit anyway, so it is not refitted.
-            let voteDegrees = (Int((atan2(lines[index].normal.y, lines[index].normal.x) * 180 / .pi).rounded()) + 360) % 180
+            let voteDegrees = Self.degrees(of: lines[index])
             if voteDegrees % 30 >= 4 && voteDegrees % 30 <= 26 && perSector[voteDegrees / 30] >= sectorBudget {
                 continue
             }
@@ -323,8 +330,7 @@ extension DocumentFinder {
                 refitted[index] = true
             }
             let line = lines[index]
-            let degrees = Int((atan2(line.normal.y, line.normal.x) * 180 / .pi).rounded())
-            let sector = min(5, max(0, (degrees + 360) % 180 / 30))
+            let sector = Self.sector(of: line)
             guard !line.unsupported, perSector[sector] < sectorBudget else { continue }
             if !profiled[index] {
                 sampledRange[index] = profileLine(index, image, half: half)

@@ -21,11 +21,10 @@ extension FrameAnalyzer {
     /// The ratio of the box of the printed region holding `quad` (working pixels: the region's box holds its box's
     /// centre) to `quad`'s own box, when that region reaches the frame's edge (the least such ratio); nil when no
     /// region reaching the edge holds it. At most `maxCutCardPrintOverPart`, the outline is a part of a card the frame
-    /// cuts. Reads the frame's printed regions on `detection` again (one cell pass; asked only of answers told
-    /// MOVE_CLOSER that have no whole card's shape, or are a photo).
+    /// cuts. Reads the frame's printed regions on `detection` unless a window search already did this frame (one cell
+    /// pass; asked only of answers told MOVE_CLOSER that have no whole card's shape, or are a photo).
     func printAtFrameEdgeAroundPart(_ quad: Quadrilateral, detection: GrayImage) -> Double? {
-        printGradients.compute(detection)
-        printedRegions.find(gradients: printGradients, width: detection.width, height: detection.height)
+        readPrintedRegions(detection: detection)
         let scale = SIMD2(Double(detection.width) / Double(working.width),
                           Double(detection.height) / Double(working.height))
         // (The box on the detection image, read without building arrays.)

@@ -9,8 +9,7 @@ extension FrameAnalyzer {
     /// `searchedPrintedRegions` clear of the frame's edges, or with `atFrameEdge` `searchedPrintedRegionsAtFrameEdge`
     /// reaching them), searched at the working scale, its corners on the working image; nil when no window holds a
     /// card seen whole (`atFrameEdge`: closed only by the frame's edges). `closed`: only print lying apart from it.
-    /// `regionsRead`: whether `printedRegions` already hold this frame's (read here when not, and set).
-    func findInPrintedRegions(detection: GrayImage, regionsRead: inout Bool, apartFrom closed: Quadrilateral? = nil,
+    func findInPrintedRegions(detection: GrayImage, apartFrom closed: Quadrilateral? = nil,
                               atFrameEdge: Bool = false) -> DocumentFinder.Found? {
         // (The finder's record of what the frame-wide search passed over stays as that search left it.)
         let passedOver = documentFinder.passedOverRepeating
@@ -19,11 +18,7 @@ extension FrameAnalyzer {
         // field of view).
         documentFinder.window = DocumentFinder.SearchedWindow(frameIsPortrait: working.height > working.width)
         defer { documentFinder.window = nil }
-        if !regionsRead {
-            printGradients.compute(detection)
-            printedRegions.find(gradients: printGradients, width: detection.width, height: detection.height)
-            regionsRead = true
-        }
+        readPrintedRegions(detection: detection)
         let acceptance = thresholds.minDocumentConfidence
         let scale = SIMD2(Double(working.width) / Double(detection.width),
                           Double(working.height) / Double(detection.height))
@@ -100,6 +95,15 @@ extension FrameAnalyzer {
             }
         }
         return nil
+    }
+
+    /// Reads this frame's printed regions on `detection` into `printedRegions`, once a frame: the searches around
+    /// them and the part-of-a-cut-card rule (`printAtFrameEdgeAroundPart`) share one reading.
+    func readPrintedRegions(detection: GrayImage) {
+        guard !printedRegionsRead else { return }
+        printGradients.compute(detection)
+        printedRegions.find(gradients: printGradients, width: detection.width, height: detection.height)
+        printedRegionsRead = true
     }
 
     /// Whether `quad` (pixels of the window `x0..<x1` × `y0..<y1` of a `frame`-sized image) is a card the frame cuts:

@@ -124,6 +124,8 @@ public final class FrameAnalyzer {
     var glareOverOutlineShare = 2.0
     /// The frame's printed regions and the window searched around one (`FrameAnalyzer+PrintedRegions.swift`).
     let printedRegions = PrintedRegions()
+    /// Whether `printedRegions` hold this frame's regions (`readPrintedRegions`; cleared as each frame's search starts).
+    var printedRegionsRead = false
     let printGradients = SobelGradients()
     let regionWorking = GrayImage()
     let regionCoarse = GrayImage()
@@ -270,6 +272,7 @@ public final class FrameAnalyzer {
     private func locateDocument(detection: GrayImage, previous: [FramePoint]? = nil, previousInColour: Bool = false,
                                 lightSearch: Bool = false)
         -> (found: DocumentFinder.Found?, tracked: Bool, inColour: Bool, inWindow: Bool, repeatingAnswer: Double?) {
+        printedRegionsRead = false
         var gradientsComputed = false
         if let previous, previous.count == 4, previous.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
             let onDetection = Quadrilateral(corners: previous.map {
@@ -390,10 +393,10 @@ public final class FrameAnalyzer {
         // scale after nothing takes one: an upright rectangle there is a card's holder photo) and holding a good share
         // of the print (`minPrintedShareInside`) is taken (docs/capture.md, "Printed regions").
         // (The frame's printed regions are read once, by the first of the searches below that needs them.)
-        var printRead = false, inWindow = false
+        var inWindow = false
         if searchesPrintedRegions, (found?.confidence ?? 0) < acceptance, !lightSearch,
            detection.meanLuma <= thresholds.maxBrightness,
-           let inRegion = findInPrintedRegions(detection: detection, regionsRead: &printRead) {
+           let inRegion = findInPrintedRegions(detection: detection) {
             found = inRegion
             inWindow = true
         }
@@ -404,7 +407,7 @@ public final class FrameAnalyzer {
         // an outline at 0.62).
         if searchesPrintAtFrameEdge, searchesPrintedRegions, (found?.confidence ?? 0) < acceptance, !lightSearch,
            detection.meanLuma <= thresholds.maxBrightness,
-           let atEdge = findInPrintedRegions(detection: detection, regionsRead: &printRead, atFrameEdge: true),
+           let atEdge = findInPrintedRegions(detection: detection, atFrameEdge: true),
            atEdge.confidence >= acceptance + detectionScaleAloneMargin {
             found = atEdge
             inWindow = true
@@ -426,8 +429,7 @@ public final class FrameAnalyzer {
         if searchesPrintedRegionsBesideBorderClosed, searchesPrintedRegions, !lightSearch,
            detection.meanLuma <= thresholds.maxBrightness, let closed = found, closed.confidence >= acceptance,
            closed.borderClosed || !closed.quad.liesInside(width: working.width, height: working.height),
-           let inRegion = findInPrintedRegions(detection: detection, regionsRead: &printRead,
-                                               apartFrom: closed.quad),
+           let inRegion = findInPrintedRegions(detection: detection, apartFrom: closed.quad),
            !requiresSquareOnBesideBorderClosed || IDCard.wholeSeenSquareOn(inRegion.quad)
             || inRegion.confidence >= minConfidenceTurnedBesideBorderClosed {
             found = inRegion

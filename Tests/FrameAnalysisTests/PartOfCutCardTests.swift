@@ -52,7 +52,21 @@ import Testing
         #expect(ratio > 2 * FrameAnalyzer.maxCutCardPrintOverPart, "\(analysis.metrics)")
     }
 
-    /// A card seen whole with a whole card's shape square-on is the card: the rule reads no print around it.
+    /// Fixtures/README.md: a small passport page seen whole and square-on, a printed page pasted beside it running to
+    /// the frame's right edge (`tools/camsim/printed_page.py`): their print is one region reaching the edge, 2.1 times
+    /// the card's box. A whole card's shape seen square-on is the card, so the rule reads no print around it and the
+    /// answer stays MOVE_CLOSER (without the square-on gate it was CUT_OFF).
+    @Test func aSquareOnCardBesidePrintAtTheEdgeIsNotJudgedAPart() throws {
+        let fixture = "small-card-beside-a-printed-page-at-the-edge-camsim-portrait-seed14.jpg"
+        let analysis = try FrameAnalyzer().analyze(.jpeg(try fixtureBytes(fixture)), mode: .document)
+        #expect(analysis.primary == .moveCloser, "\(analysis.feedback)")
+        #expect(analysis.metrics["printAtEdgeOverPart"] == nil, "\(analysis.metrics)")
+        let region = try #require(analysis.region)
+        #expect(IDCard.wholeSeenSquareOn(Quadrilateral(corners: region.corners.map { SIMD2($0.x, $0.y) })))
+    }
+
+    /// A card seen whole with a whole card's shape square-on, beside a keyboard but with no print reaching the frame's
+    /// edge around it: the rule reads no print around it either way.
     @Test func aSquareOnWholeCardIsNotJudgedAPart() throws {
         let analysis = try FrameAnalyzer().analyze(
             .jpeg(try fixtureBytes("keyboard-beside-small-passport-camsim-portrait-seed31.jpg")), mode: .document)
