@@ -100,6 +100,10 @@ public final class FrameAnalyzer {
     /// Whether a small outline seen whole inside print that runs out of the frame is judged a part of a card the frame
     /// cuts (`printAtFrameEdgeAroundPart`). Always on; tests turn it off to show the frames it decides.
     var judgesPartsOfPrintAtFrameEdge = true
+    /// Whether a card the frame cuts, found by its photo alone, is told MOVE_AWAY when it would not fit the frame at
+    /// the largest size its photo allows (`IDCard.smallestPhotoShareOfHeight`). Always on; tests turn it off to show
+    /// the frames it decides.
+    var judgesCutPhotoCardsAtTheirLargest = true
     /// Whether one of an outline's runs on to the frame's border may be covered in its middle by the holding hand
     /// (`OutlineRunOn.runOnToBorder`'s `coveredRuns`). Always on; tests turn it off to show the frames it decides.
     var takesCoveredRunOns = true
@@ -664,6 +668,22 @@ public final class FrameAnalyzer {
                 let bar = photoImpliedFill.map { $0 * largestCard / max(1, inputQuad.area) }
                     ?? Self.maxCutCardPrintOverPart
                 if ratio <= bar { printAtEdgeOverPart = (ratio, bar) }
+            }
+        }
+        // A card the frame cuts, seen by its photo: how large it is depends on the share of its height the photo
+        // takes, which documents print from ~0.6 (ID-1 cards) down to ~0.5 (a passport's data page). CUT_OFF asks
+        // the user to bring the card into view, which a card too large for the frame can never be, while MOVE_AWAY
+        // for a card that would have fitted only makes it a little smaller in the next frame; so the card is judged
+        // at the largest size its photo allows, and told MOVE_AWAY when that does not fit (`largestPhotoImpliedFill`).
+        if judgesCutPhotoCardsAtTheirLargest, printAtEdgeOverPart != nil, let implied = photoImpliedFill,
+           implied <= t.maxFill {
+            let ratio = IDCard.photoShareOfHeight / IDCard.smallestPhotoShareOfHeight
+            let largest = implied * ratio * ratio
+            metrics["largestPhotoImpliedFill"] = largest
+            if largest > t.maxFill {
+                fill = largest
+                closeness = largest
+                printAtEdgeOverPart = nil
             }
         }
         metrics["fill"] = fill

@@ -9,6 +9,10 @@ enum IDCard {
     /// licences print it some 30-38 mm tall on the 54 mm card; the middle of that range. Used only to judge the size
     /// of a card whose photo alone was found (`FrameAnalyzer.cardFillImpliedByPhoto`).
     static let photoShareOfHeight = 0.6
+    /// The smallest share of a document's height its portrait takes among the documents a user may hold up: a
+    /// passport's data page (ID-3, 88 mm tall) prints it 32-45 mm tall (ICAO Doc 9303), up to about half its height.
+    /// Used only where a larger document is the safer guess (`FrameAnalyzer.judgesCutPhotoCardsAtTheirLargest`).
+    static let smallestPhotoShareOfHeight = 0.5
 
     /// Long side / short side of a quad beyond which it is not a whole document: foreshortening by a tilt the skew
     /// test lets pass lengthens a card's quad up to about 1.95 (measured); longer, a band of the document along a

@@ -41,6 +41,33 @@ import Testing
         #expect(value > FrameAnalyzer.maxCutCardPrintOverPart && value <= threshold, "\(cutOff)")
     }
 
+    /// Fixtures/README.md: a passport page held too close (true fill 1.04), cut by the frame's top and bottom edges,
+    /// whose photo won. At ID-1's photo share the card it implies (0.70) would fit the frame, and the print running
+    /// to the edge said CUT_OFF; at the smallest share documents print (a passport page's) it does not (1.01): told
+    /// MOVE_AWAY, which a card too large for the frame needs, not CUT_OFF, which it can never satisfy.
+    @Test func aCutCardsPhotoIsJudgedAtTheLargestCardItAllows() throws {
+        let (analysis, without) = try expectSettingDecides(
+            "card-too-close-its-photo-won-camsim-seed110.jpg", primary: .moveAway, otherwise: .cutOff) {
+            $0.judgesCutPhotoCardsAtTheirLargest = false
+        }
+        let implied = try #require(analysis.metrics["photoImpliedFill"])
+        let largest = try #require(analysis.metrics["largestPhotoImpliedFill"])
+        #expect(implied <= AnalysisThresholds.default.maxFill && largest > AnalysisThresholds.default.maxFill,
+                "\(analysis.metrics)")
+        #expect(analysis.feedback.map(\.code) == [.moveAway], "\(analysis.feedback)")
+        #expect(without.metrics["largestPhotoImpliedFill"] == nil)
+    }
+
+    /// Fixtures/README.md: the cut card of `aCutCardsPhotoIsCutOffWithinTheCardItImplies` is small enough to fit the
+    /// frame even at the largest size its photo allows (0.41): it stays CUT_OFF.
+    @Test func aSmallerCutCardsPhotoStaysCutOffAtItsLargest() throws {
+        let analysis = try FrameAnalyzer().analyze(
+            .jpeg(try fixtureBytes("cut-card-its-photo-won-camsim-seed119.jpg")), mode: .document)
+        #expect(analysis.primary == .cutOff, "\(analysis.feedback)")
+        let largest = try #require(analysis.metrics["largestPhotoImpliedFill"])
+        #expect(largest <= AnalysisThresholds.default.maxFill, "\(analysis.metrics)")
+    }
+
     /// Fixtures/README.md: a small card turned 14° (not square-on, so the rule reads the print around it) beside a
     /// keypad that runs to the frame's edge, its print joined to the keypad's: that region is far larger than a card
     /// cut by the frame would show around its part (6.9 times the outline's box), and the card stays MOVE_CLOSER.
