@@ -24,8 +24,12 @@ extension DocumentFinder {
         guard lo <= hi else { return (0, -1) }
         // The running sums as scalars (the same float additions per field; cheaper than updating vector lanes).
         var visible: Float = 0, supported: Float = 0, stepSum: Float = 0, gradientSum: Float = 0
-        var signedSupport: Float = 0, signedGradient: Float = 0, underGlare: Float = 0
+        var signedSupport: Float = 0, signedGradient: Float = 0, underGlare: Float = 0, striped: Float = 0
         let clipped = Self.clippedLuma
+        let stripes = discountsStripeFields
+            ? StripeField(source: UnsafePointer(src), gx: UnsafePointer(gxp), gy: UnsafePointer(gyp),
+                          magnitude: UnsafePointer(mp), width: w, height: h, weak: weak, normal: n)
+            : nil
         row[lo + profileOrigin] = Profile(repeating: 0)
         // One probe: whether pixel i (magnitude m) is an edge pixel with the line's orientation; if so, it is the
         // sample's (its polarity, strength, and the brightness step across the line at p).
@@ -35,6 +39,7 @@ extension DocumentFinder {
             guard dot * dot >= 0.75 * (fx * fx + fy * fy) else { return false }
             let sign: Float = dot > 0 ? 1 : -1
             supported += 1
+            if let stripes, stripes.contains(p) { striped += 1 }
             signedSupport += sign
             signedGradient += sign * Float(m) / 4
             // Step or line? A document's outline separates two regions, so the brightness 3 px to either
@@ -71,7 +76,7 @@ extension DocumentFinder {
                 }
             }
             row[t + 1 + profileOrigin] = Profile(visible, supported, stepSum, gradientSum, signedSupport, signedGradient,
-                                                 underGlare, 0)
+                                                 underGlare, striped)
         }
         return (lo, hi)
     }

@@ -935,8 +935,11 @@ extension DocumentFinder {
             // A card edge that runs out of the frame is an edge all the way: a side that only reaches the border
             // over background is a missed side, not a cut-off card. (With `coveredAtBorder`, one such side may be
             // partly covered: a card that leaves the frame is often held by its end there, a thumb over its edge.)
+            // (Not counting the samples in a field of stripes along it, `StripeField`: over a striped desk any line
+            // along the stripes has an edge all the way.)
+            let unstriped = sums[1] > 0 ? fraction * Double(max(0, 1 - sums[7] / sums[1])) : fraction
             if borders[(s + 3) & 3] + borders[(s + 1) & 3] > 0 && sideVisible >= 8
-                && fraction < (lenient ? Self.lenientBorderSideSupport : Self.borderSideSupport) {
+                && unstriped < (lenient ? Self.lenientBorderSideSupport : Self.borderSideSupport) {
                 guard coveredAtBorder, fraction >= Self.coveredBorderSideSupport, coveredSide < 0 else { return nil }
                 coveredSide = s
             }
@@ -985,10 +988,14 @@ extension DocumentFinder {
             // Signed edge strength per sample over a stretch of this line, relative to the side's own: about 1
             // where the same edge continues, about 0 over texture (either polarity) or background. (At the polarity
             // of the side's quarter at that end.)
-            func continuation(_ from: Double, _ to: Double, _ polarity: Double) -> Double? {
+            // With `stripes`, the edge of the samples in a field of stripes along the line is not counted
+            // (`StripeField`): only where the side runs on to the frame's border, as there any line along a striped
+            // desk's stripes would; past a corner inside the frame a stripe running on is still the line running on.
+            func continuation(_ from: Double, _ to: Double, _ polarity: Double, stripes: Bool = false) -> Double? {
                 let part = table.segment(index, from, to)
                 guard part[0] >= 3 else { return nil }
-                return max(0, min(1, polarity * Double(part[5] / part[0]) / sideStrength))
+                let kept = stripes && part[1] > 0 ? Double(max(0, 1 - part[7] / part[1])) : 1
+                return max(0, min(1, kept * polarity * Double(part[5] / part[0]) / sideStrength))
             }
             // Whether the side's edge runs on up to the frame border between `from` and `to` (true; also when the
             // stretch has no samples to read), or is covered there (false: with `coveredAtBorder`, one end of the
@@ -997,8 +1004,10 @@ extension DocumentFinder {
             // darker than the card to brighter (a window, a lit wall), the same edge flips, and the stretch reads as
             // strongly the other way; texture or background along the line reads near 0 either way.
             func reachesBorder(_ from: Double, _ to: Double, _ polarity: Double) -> Bool? {
-                guard let c = continuation(from, to, polarity), c < 0.5 else { return true }
-                if followsFlippedRuns, let flipped = continuation(from, to, -polarity), flipped >= 0.5 { return true }
+                guard let c = continuation(from, to, polarity, stripes: true), c < 0.5 else { return true }
+                if followsFlippedRuns, let flipped = continuation(from, to, -polarity, stripes: true), flipped >= 0.5 {
+                    return true
+                }
                 guard coveredAtBorder, !coveredEnd, coveredSide < 0 || coveredSide == s else { return nil }
                 let part = table.segment(index, from, to)
                 return Double(part[1]) <= Self.maxCoveredEndEdgeShare * Double(part[0]) ? false : nil

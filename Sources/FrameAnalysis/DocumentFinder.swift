@@ -320,6 +320,10 @@ final class DocumentFinder {
     /// the refitted sides, may be a side of the card around it (`container`). Always on; tests turn it off to show
     /// the frames it decides.
     var refitsPhotoOutlines = true
+    /// Whether a side's edge running on to the frame's border is read without the samples that lie in a field of
+    /// stripes parallel to it (`StripeField`; lane 7 of the profiles). Always on; tests turn it off to show the
+    /// frames it decides.
+    var discountsStripeFields = true
     /// The least share of a cut card's part beside its photo on an edge (`printedBesidePhoto`), and of the cut card's
     /// inside (`interiorTexture`, not `minInteriorTexture`: `container` with `cut`). Measured in session 30 beside a
     /// whole card on a plain surface (taken for a photo): 0.001-0.08; beside a photo: 0.24-0.84. A card held too

@@ -13,10 +13,12 @@ enum CamsimPortraitAccuracy {
     /// the bar; 90 once a frame where nothing was found was searched again with the vote at the detection scale,
     /// which took MOVE_CLOSER to 0.8), with the accuracy each must not fall below; the list can only shrink (see
     /// `AccuracyEvaluation.expectEveryClassAtTheBar`). GLARE met the bar in session 33, when a glare patch of 3 % of
-    /// the card went before the findings on its outline (`FrameAnalyzer.glareOverOutlineShare`; 90 -> 92).
+    /// the card went before the findings on its outline (`FrameAnalyzer.glareOverOutlineShare`; 90 -> 92). TILTED
+    /// rose to 0.9 in session 40, when a side's run on to the frame's border stopped counting the edges of a striped
+    /// desk along it (`StripeField`; two cards turned away on striped desks, 92 -> 94).
     static let knownBelowBar: [String: Double] = [
         "document NO_DOCUMENT": 0.9, "document MOVE_CLOSER": 0.8,
-        "document TILTED": 0.7, "document BLURRY": 0.8,
+        "document TILTED": 0.9, "document BLURRY": 0.8,
     ]
     /// The mean corner error this set has reached and must stay under, above the bar (0.043 when added, 0.033 since
     /// the border-closed outlines deeper than a card are searched past; 0.028 since every border-closed winner is:
