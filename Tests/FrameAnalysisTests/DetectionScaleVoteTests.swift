@@ -16,7 +16,10 @@ import Testing
         // outline it replaces lay half a frame away.)
         try analyzeExpectingCard(input, primary: .tilted, corners: corners, within: 0.04)
 
-        let before = try analyzeDocument(input) { $0.searchesAtDetectionScale = false }
+        let before = try analyzeDocument(input) {
+            $0.searchesAtDetectionScale = false
+            $0.documentFinder.discountsStripeFields = false   // (with it, the run on down the stripes is no border's)
+        }
         // (Without it another outline wins since session 36: a square-ish one closed by the frame's bottom, two of its
         // sides along the card's right sides run on over the stripes, whose print passes
         // `minSquarePartAtOneBorderTexture`: MOVE_AWAY. Without that too, CUT_OFF.)
@@ -24,6 +27,7 @@ import Testing
         let neither = try analyzeDocument(input) {
             $0.searchesAtDetectionScale = false
             $0.documentFinder.admitsLessPrintedSquarePartsAtOneBorder = false
+            $0.documentFinder.discountsStripeFields = false
         }
         #expect(neither.primary == .cutOff, "\(neither.feedback)")
     }

@@ -127,6 +127,8 @@ import Testing
         let noDetectionScale = FrameAnalyzer()
         noDetectionScale.searchesAtDetectionScale = false
         noDetectionScale.searchesAtDetectionScaleWhenNothingFound = false
+        // (With the stripe fields discounted, the stripes' outlines no longer reach the frame's border at all.)
+        noDetectionScale.documentFinder.discountsStripeFields = false
         #expect(try noDetectionScale.analyze(input, mode: .document).primary == .noDocument)
         let passed = try #require(noDetectionScale.documentFinder.passedOverRepeating, "a desk outline passed over")
         #expect(passed.borderClosed && passed.confidence >= AnalysisThresholds.default.minDocumentConfidence,

@@ -80,6 +80,7 @@ import Testing
         let before = try analyzeDocument(input) {
             $0.documentFinder.takesOutlinesTurnedApart = false
             $0.maxPrintShareOfClosedOutline = 0.25
+            $0.documentFinder.discountsStripeFields = false   // (since session 40 the grain's run on is no border's)
         }
         #expect(before.primary == .moveAway, "\(before.feedback)")
         let halfSize = try analyzeDocument(input) { $0.searchesAtDetectionScale = false }
@@ -164,10 +165,13 @@ import Testing
     /// the seed-115 card, 0.34 above the outline, whatever its shape.)
     @Test(arguments: cardsNearTheSides)
     func aCardFarMoreConfidentThanTheOutlineAroundItIsTakenNearItsSide(_ frame: CardNearTheSide) throws {
-        try expectRuleDecides(frame.fixture, primary: frame.primary, corners: frame.corners, within: 0.01,
+        // (Within 1.5 % of the diagonal: since session 40 the seed-112 card inside the aligned outline is found by
+        // another search, the stripes' run on to the border discounted, 1.3 % off where it was 0.8 %.)
+        try expectRuleDecides(frame.fixture, primary: frame.primary, corners: frame.corners, within: 0.015,
                               before: frame.before) {
             $0.documentFinder.takesConfidentCardsNearTheSides = false
             $0.documentFinder.takesFarMoreConfidentWholes = false
+            $0.documentFinder.discountsStripeFields = false   // (since session 40 the grain's run on is no border's)
             $0.searchesSmallPrintInsideBorderClosed = false
         }
     }
