@@ -936,7 +936,8 @@ extension DocumentFinder {
             // over background is a missed side, not a cut-off card. (With `coveredAtBorder`, one such side may be
             // partly covered: a card that leaves the frame is often held by its end there, a thumb over its edge.)
             // (Not counting the samples in a field of stripes along it, `StripeField`: over a striped desk any line
-            // along the stripes has an edge all the way.)
+            // along the stripes has an edge all the way. The covered side's lower bar reads all its samples: read
+            // without the stripes' there too, two cards held at the frame's edge were lost for one found, session 40.)
             let unstriped = sums[1] > 0 ? fraction * Double(max(0, 1 - sums[7] / sums[1])) : fraction
             if borders[(s + 3) & 3] + borders[(s + 1) & 3] > 0 && sideVisible >= 8
                 && unstriped < (lenient ? Self.lenientBorderSideSupport : Self.borderSideSupport) {

@@ -675,10 +675,10 @@ public final class FrameAnalyzer {
         // the user to bring the card into view, which a card too large for the frame can never be, while MOVE_AWAY
         // for a card that would have fitted only makes it a little smaller in the next frame; so the card is judged
         // at the largest size its photo allows, and told MOVE_AWAY when that does not fit (`largestPhotoImpliedFill`).
-        if judgesCutPhotoCardsAtTheirLargest, printAtEdgeOverPart != nil, let implied = photoImpliedFill,
-           implied <= t.maxFill {
-            let ratio = IDCard.photoShareOfHeight / IDCard.smallestPhotoShareOfHeight
-            let largest = implied * ratio * ratio
+        // (A photo implying a card past `maxFill` already made it MOVE_AWAY above, and no part rule ran.)
+        if judgesCutPhotoCardsAtTheirLargest, printAtEdgeOverPart != nil, let implied = photoImpliedFill {
+            let taller = IDCard.photoShareOfHeight / IDCard.smallestPhotoShareOfHeight
+            let largest = implied * taller * taller
             metrics["largestPhotoImpliedFill"] = largest
             if largest > t.maxFill {
                 fill = largest

@@ -28,7 +28,9 @@ import Testing
     }
 
     /// The stripe test on synthetic images: an edge pixel inside a field of 6 px stripes is in a stripe field; the
-    /// edge between two plain regions is not, nor one with stripes on one side only.
+    /// edge between two plain regions is not, nor one with stripes on one side only, nor the edge between a dark
+    /// striped region and a light striped one (parallel edges on both sides, but a step in shade across: a card's
+    /// edge between its printed face and a striped desk).
     @Test func stripesAreToldFromABoundary() throws {
         let width = 64, height = 64
         func image(_ shade: (Int) -> UInt8) -> GrayImage {
@@ -52,5 +54,11 @@ import Testing
         #expect(striped(stripes, at: 30))
         #expect(!striped(boundary, at: 32))
         #expect(!striped(stripesOnOneSide, at: 32))
+        let stripesEitherSideOfAStep = image { x in
+            let light = (x / 3) % 2 == 0
+            return x < 33 ? (light ? 70 : 30) : (light ? 230 : 190)
+        }
+        #expect(striped(stripesEitherSideOfAStep, at: 20) && striped(stripesEitherSideOfAStep, at: 45))
+        #expect(!striped(stripesEitherSideOfAStep, at: 32))
     }
 }
