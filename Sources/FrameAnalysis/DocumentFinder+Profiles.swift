@@ -24,12 +24,11 @@ extension DocumentFinder {
         guard lo <= hi else { return (0, -1) }
         // The running sums as scalars (the same float additions per field; cheaper than updating vector lanes).
         var visible: Float = 0, supported: Float = 0, stepSum: Float = 0, gradientSum: Float = 0
-        var signedSupport: Float = 0, signedGradient: Float = 0, underGlare: Float = 0, striped: Float = 0
+        var signedSupport: Float = 0, signedGradient: Float = 0, underGlare: Float = 0
         let clipped = Self.clippedLuma
-        let stripes = discountsStripeFields
-            ? StripeField(source: UnsafePointer(src), gx: UnsafePointer(gxp), gy: UnsafePointer(gyp),
-                          magnitude: UnsafePointer(mp), width: w, height: h, weak: weak, normal: n)
-            : nil
+        // Lane 7 (stripe fields) is filled later, for the lines whose run to a frame border is judged (`StripeLane`).
+        profiledImage = image
+        stripeLaneFilled[index] = false
         row[lo + profileOrigin] = Profile(repeating: 0)
         // One probe: whether pixel i (magnitude m) is an edge pixel with the line's orientation; if so, it is the
         // sample's (its polarity, strength, and the brightness step across the line at p).
@@ -39,7 +38,6 @@ extension DocumentFinder {
             guard dot * dot >= 0.75 * (fx * fx + fy * fy) else { return false }
             let sign: Float = dot > 0 ? 1 : -1
             supported += 1
-            if let stripes, stripes.contains(p) { striped += 1 }
             signedSupport += sign
             signedGradient += sign * Float(m) / 4
             // Step or line? A document's outline separates two regions, so the brightness 3 px to either
@@ -76,7 +74,7 @@ extension DocumentFinder {
                 }
             }
             row[t + 1 + profileOrigin] = Profile(visible, supported, stepSum, gradientSum, signedSupport, signedGradient,
-                                                 underGlare, striped)
+                                                 underGlare, 0)
         }
         return (lo, hi)
     }
@@ -214,6 +212,8 @@ extension DocumentFinder {
         let profiles: UnsafeMutablePointer<Profile>
         let stride: Int
         let origin: Int
+        /// Fills the profiles' stripe lane on first use; nil when stripe fields are not discounted (the lane reads 0).
+        let stripes: StripeLane?
 
         /// `Int(x.rounded(.up))` and `Int(x.rounded(.down))` for finite x well inside Int's range, without a call
         /// into libm (the baseline x86-64 target has no rounding instruction).
@@ -238,6 +238,18 @@ extension DocumentFinder {
             guard lo <= hi else { return Profile(repeating: 0) }
             let row = profiles + index * stride
             return row[hi + 1 + origin] - row[lo + origin]
+        }
+
+        /// The samples over the segment of line `index` between t0 and t1 whose edge lies in a field of stripes
+        /// (`StripeField`; lane 7 of the profile, filled for the line on first use).
+        @inline(__always)
+        func striped(_ index: Int, _ t0: Double, _ t1: Double) -> Float {
+            guard let stripes else { return 0 }
+            if !stripes.filled[index] {
+                stripes.fill(profiles + index * stride, origin: origin, line: lines[index], range: ranges[index])
+                stripes.filled[index] = true
+            }
+            return segment(index, t0, t1)[7]
         }
 
         /// Over the segment of line `index` from t0 to t1, judged by quarters, when its edge changes polarity at
@@ -310,8 +322,10 @@ extension DocumentFinder {
             if lines.count + Self.maxAddedLines > lineSupports.count {
                 lineSupports.deallocate()
                 eitherPolaritySupports.deallocate()
+                stripeLaneFilled.deallocate()
                 lineSupports = .allocate(capacity: lines.count + Self.maxAddedLines)
                 eitherPolaritySupports = .allocate(capacity: lines.count + Self.maxAddedLines)
+                stripeLaneFilled = .allocate(capacity: lines.count + Self.maxAddedLines)
             }
         }
         active.removeAll(keepingCapacity: true)

@@ -377,8 +377,7 @@ extension DocumentFinder {
         // background on the other side. Its support and ends, or nil.
         func bandEdge(_ k: Int, beyond g: (side: Int, middle: SIMD2<Double>, outward: SIMD2<Double>),
                       minSupport: Double) -> (support: Double, start: SIMD2<Double>, end: SIMD2<Double>)? {
-            let table = LineTable(lines: self.lines, ranges: sampledRange, profiles: profiles.baseAddress!,
-                                  stride: profileStride, origin: profileOrigin)
+            let table = lineTable
             let lines = table.lines, side = g.side
             let before = quad.sides[(side + 3) & 3], after = quad.sides[(side + 1) & 3]
             guard profiled[k], !lines[k].border, !lines[k].unsupported, k != quad.sides[side],
@@ -471,8 +470,7 @@ extension DocumentFinder {
         var axis = even >= odd ? (c[1] - c[0]) + (c[2] - c[3]) : (c[2] - c[1]) + (c[3] - c[0])
         axis /= max(1e-9, length(axis))
         let innerArea = abs((c[2] - c[0]).x * (c[3] - c[1]).y - (c[2] - c[0]).y * (c[3] - c[1]).x) / 2
-        let table = LineTable(lines: self.lines, ranges: sampledRange, profiles: profiles.baseAddress!,
-                              stride: profileStride, origin: profileOrigin)
+        let table = lineTable
         let lines = table.lines
         // Lines that do not cross the winning quad (they may run along its sides: a winning part of the card shares
         // sides with it), each with its normal turned toward it.
@@ -938,9 +936,9 @@ extension DocumentFinder {
             // (Not counting the samples in a field of stripes along it, `StripeField`: over a striped desk any line
             // along the stripes has an edge all the way. The covered side's lower bar reads all its samples: read
             // without the stripes' there too, two cards held at the frame's edge were lost for one found, session 40.)
-            let unstriped = sums[1] > 0 ? fraction * Double(max(0, 1 - sums[7] / sums[1])) : fraction
             if borders[(s + 3) & 3] + borders[(s + 1) & 3] > 0 && sideVisible >= 8
-                && unstriped < (lenient ? Self.lenientBorderSideSupport : Self.borderSideSupport) {
+                && (sums[1] > 0 ? fraction * Double(max(0, 1 - table.striped(sides[s], t0, t1) / sums[1])) : fraction)
+                    < (lenient ? Self.lenientBorderSideSupport : Self.borderSideSupport) {
                 guard coveredAtBorder, fraction >= Self.coveredBorderSideSupport, coveredSide < 0 else { return nil }
                 coveredSide = s
             }
@@ -995,7 +993,7 @@ extension DocumentFinder {
             func continuation(_ from: Double, _ to: Double, _ polarity: Double, stripes: Bool = false) -> Double? {
                 let part = table.segment(index, from, to)
                 guard part[0] >= 3 else { return nil }
-                let kept = stripes && part[1] > 0 ? Double(max(0, 1 - part[7] / part[1])) : 1
+                let kept = stripes && part[1] > 0 ? Double(max(0, 1 - table.striped(index, from, to) / part[1])) : 1
                 return max(0, min(1, kept * polarity * Double(part[5] / part[0]) / sideStrength))
             }
             // Whether the side's edge runs on up to the frame border between `from` and `to` (true; also when the

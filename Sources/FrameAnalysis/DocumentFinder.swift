@@ -395,7 +395,19 @@ final class DocumentFinder {
     /// The candidate lines with their profiles, as the quad searches read them.
     var lineTable: LineTable {
         LineTable(lines: lines, ranges: sampledRange, profiles: profiles.baseAddress!, stride: profileStride,
-                  origin: profileOrigin)
+                  origin: profileOrigin, stripes: stripeLane)
+    }
+    /// The image the lines were last profiled on (the coarse detection image), kept for their stripe lane.
+    var profiledImage: GrayImage?
+    /// Per candidate line, whether its profile's stripe lane is filled (`StripeLane`).
+    var stripeLaneFilled: UnsafeMutableBufferPointer<Bool> = .allocate(capacity: 1)
+    /// The stripe lane's filler for the line table, or nil when stripe fields are not discounted.
+    var stripeLane: StripeLane? {
+        guard discountsStripeFields, let image = profiledImage else { return nil }
+        return StripeLane(filled: stripeLaneFilled.baseAddress!, source: UnsafePointer(image.base),
+                          gx: UnsafePointer(gx.baseAddress!), gy: UnsafePointer(gy.baseAddress!),
+                          magnitude: UnsafePointer(magnitude.baseAddress!), width: image.width,
+                          height: image.height, weak: UInt16(weakThreshold))
     }
     /// A quad's corners in order, as a tuple: the quad search builds thousands of them, so no arrays.
     typealias Corners = (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
@@ -487,6 +499,7 @@ final class DocumentFinder {
         rowReach.deallocate()
         lineSupports.deallocate()
         eitherPolaritySupports.deallocate()
+        stripeLaneFilled.deallocate()
         peakOrder.deallocate()
         steepMasks.deallocate()
         cornerMasks.deallocate()

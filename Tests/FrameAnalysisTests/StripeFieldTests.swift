@@ -61,4 +61,57 @@ import Testing
         #expect(striped(stripesEitherSideOfAStep, at: 20) && striped(stripesEitherSideOfAStep, at: 45))
         #expect(!striped(stripesEitherSideOfAStep, at: 32))
     }
+
+    /// The stripe lane is filled on first use (`StripeLane`): over a line's samples with an edge (lane 1 steps up)
+    /// it counts those `StripeField` places in a field of stripes, and leaves the others out.
+    @Test func theStripeLaneCountsTheEdgeSamplesInStripes() throws {
+        let width = 64, height = 64
+        let image = GrayImage()
+        image.resize(width: width, height: height)
+        // Stripes 3 px wide left of x = 40, plain to its right: the line x = 30 lies in the field, x = 50 does not.
+        for y in 0..<height { for x in 0..<width { image.base[y * width + x] = x < 40 ? ((x / 3) % 2 == 0 ? 60 : 180) : 120 } }
+        let gradients = SobelGradients()
+        gradients.compute(image)
+        let filled = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+        defer { filled.deallocate() }
+        let lane = StripeLane(filled: filled, source: UnsafePointer(image.base),
+                              gx: UnsafePointer(gradients.gx.baseAddress!), gy: UnsafePointer(gradients.gy.baseAddress!),
+                              magnitude: UnsafePointer(gradients.magnitude.baseAddress!), width: width,
+                              height: height, weak: UInt16(gradients.weakThreshold))
+        let field = StripeField(source: UnsafePointer(image.base), gx: UnsafePointer(gradients.gx.baseAddress!),
+                                gy: UnsafePointer(gradients.gy.baseAddress!),
+                                magnitude: UnsafePointer(gradients.magnitude.baseAddress!), width: width,
+                                height: height, weak: UInt16(gradients.weakThreshold), normal: SIMD2(1, 0))
+        // A vertical line x = 30 (t runs down it from y = 0): t = y. Lane 1 (edge samples) steps up on even t only.
+        let origin = 2, range = (lo: 4, hi: 59)
+        let row = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: range.hi + 2 + origin)
+        defer { row.deallocate() }
+        row.initialize(repeating: SIMD8(repeating: 0), count: range.hi + 2 + origin)
+        var edges: Float = 0
+        for t in range.lo...range.hi {
+            if t % 2 == 0 { edges += 1 }
+            row[t + 1 + origin][1] = edges
+        }
+        let line = DocumentFinder.Line(normal: SIMD2(1, 0), rho: 30)
+        lane.fill(row, origin: origin, line: line, range: range)
+        let expected = (range.lo...range.hi).filter { $0 % 2 == 0 && field.contains(SIMD2(30, Double($0))) }.count
+        #expect(expected >= 20, "the line along the stripes has edges in the field")
+        #expect(row[range.hi + 1 + origin][7] == Float(expected) && row[range.lo + origin][7] == 0)
+        // Beside the field, on the plain part: no sample is in stripes.
+        lane.fill(row, origin: origin, line: DocumentFinder.Line(normal: SIMD2(1, 0), rho: 50), range: range)
+        #expect(row[range.hi + 1 + origin][7] == 0)
+    }
+
+    /// One analyzer judging frames in turn (no stream: no `previous`) reads each frame's stripes afresh: a stripe
+    /// lane filled for one frame's lines is never read for the next frame's.
+    @Test func eachFramesStripeLanesAreItsOwn() throws {
+        let card = FrameInput.jpeg(try fixtureBytes("card-on-corrugated-stripes-along-its-sides-camsim-seed100.jpg"))
+        let desk = FrameInput.jpeg(try fixtureBytes("empty-striped-desk-beside-a-keypad-camsim-small-seed180.jpg"))
+        let analyzer = FrameAnalyzer()
+        for (input, expected) in [(card, FeedbackCode.good), (desk, .noDocument), (card, .good), (card, .good),
+                                  (desk, .noDocument)] {
+            let analysis = try analyzer.analyze(input, mode: .document)
+            #expect(analysis.primary == expected, "\(analysis.feedback)")
+        }
+    }
 }
