@@ -35,6 +35,6 @@ public enum SecretToken {
         let capacity = sodium_base64_encoded_len(bytes.count, variant)
         var out = [CChar](repeating: 0, count: capacity)
         _ = sodium_bin2base64(&out, capacity, bytes, bytes.count, variant)
-        return String(cString: out)
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -13,7 +13,7 @@ public enum PhoneNumber {
         let status = kyc_phone_normalize_e164(text, defaultRegion, &buffer, buffer.count)
         switch status {
         case KYC_PHONE_OK:
-            return String(cString: buffer)
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         case KYC_PHONE_INVALID:
             throw ValidationFailure(field: field, code: "invalid_phone_number",
                                     message: "\(field) is not a valid phone number")
