@@ -24,6 +24,13 @@ extension FrameAnalyzer {
     /// cuts. Reads the frame's printed regions on `detection` unless a window search already did this frame (one cell
     /// pass; asked only of answers told MOVE_CLOSER that have no whole card's shape, or are a photo).
     func printAtFrameEdgeAroundPart(_ quad: Quadrilateral, detection: GrayImage) -> Double? {
+        printAtFrameEdge(around: quad, detection: detection).map { $0.region / $0.part }
+    }
+
+    /// The box of the least printed region reaching the frame's edge that holds `quad` (working pixels; the region's
+    /// box holds the centre of `quad`'s box), and `quad`'s own box, both in detection pixels², or nil when no region
+    /// reaching the edge holds it. Reads the frame's printed regions on `detection` unless done already this frame.
+    func printAtFrameEdge(around quad: Quadrilateral, detection: GrayImage) -> (region: Double, part: Double)? {
         readPrintedRegions(detection: detection)
         let scale = SIMD2(Double(detection.width) / Double(working.width),
                           Double(detection.height) / Double(working.height))
@@ -38,9 +45,9 @@ extension FrameAnalyzer {
         for region in printedRegions.regions where region.touchesEdge
             && Double(region.x0) <= centre.x && centre.x <= Double(region.x1)
             && Double(region.y0) <= centre.y && centre.y <= Double(region.y1) {
-            let ratio = Double((region.x1 - region.x0) * (region.y1 - region.y0)) / partArea
-            least = min(least ?? ratio, ratio)
+            let area = Double((region.x1 - region.x0) * (region.y1 - region.y0))
+            least = min(least ?? area, area)
         }
-        return least
+        return least.map { ($0, partArea) }
     }
 }

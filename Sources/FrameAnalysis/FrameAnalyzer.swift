@@ -108,6 +108,10 @@ public final class FrameAnalyzer {
     /// most the photo's own): MOVE_AWAY when even that card would not fit, instead of CUT_OFF on the photo. Always
     /// on; tests turn it off to show the frames it decides.
     var judgesPhotosAtTheFrameEdge = true
+    /// Whether a small outline told CUT_OFF (at the frame's edge, or a part inside print running to it) is judged
+    /// by the box of the print around it: a card at least that large, MOVE_AWAY past `maxFill`. Always on; tests turn
+    /// it off to show the frames it decides.
+    var judgesCutPartsByTheirPrint = true
     /// Whether one of an outline's runs on to the frame's border may be covered in its middle by the holding hand
     /// (`OutlineRunOn.runOnToBorder`'s `coveredRuns`). Always on; tests turn it off to show the frames it decides.
     var takesCoveredRunOns = true
@@ -698,6 +702,24 @@ public final class FrameAnalyzer {
             if largest > t.maxFill {
                 fill = largest
                 closeness = largest
+                printAtEdgeOverPart = nil
+            }
+        }
+        // A small outline told CUT_OFF (at the frame's edge, or a part inside print that runs to it) belongs to a card
+        // at least as large as the box of that print: one card's print, reaching the frame's edge. When even that
+        // would not fit (past `maxFill`), the card is too close and the frame cuts it for that: MOVE_AWAY.
+        if judgesCutPartsByTheirPrint, closeness < t.minFill,
+           outlineDistance < t.edgeMargin || printAtEdgeOverPart != nil,
+           let print = printAtFrameEdge(around: quad, detection: detection) {
+            // (Against the largest card held across, as a photo's card is: a part does not tell how the card is
+            // held, and across is how cards are held.)
+            let toInput = Double(inputSize.width) / Double(detection.width)
+            let printed = print.region * toInput * toInput
+                / IDCard.largestArea(width: inputSize.width, height: inputSize.height, longSideHorizontal: true)
+            metrics["printAroundCutPartFill"] = printed
+            if printed > t.maxFill {
+                fill = printed
+                closeness = printed
                 printAtEdgeOverPart = nil
             }
         }

@@ -17,6 +17,23 @@ import Testing
         #expect(without.metrics["printAtEdgeOverPart"] == nil)
     }
 
+    /// Fixtures/README.md: a card held too close across a portrait frame: an outline of its print at the frame's left
+    /// edge won, CUT_OFF and MOVE_CLOSER. The print around it, reaching the frame's edge, spans a box past `maxFill`
+    /// of the largest card held across: the card is at least that large, MOVE_AWAY. A cut card's part (the thumb
+    /// fixture below) has print around it well under that.
+    @Test func aPartInsidePrintLargerThanTheFrameHoldsIsMoveAway() throws {
+        let (analysis, without) = try expectSettingDecides(
+            "card-too-close-a-part-at-the-edge-inside-its-print-camsim-portrait-seed81.jpg", primary: .moveAway,
+            otherwise: .cutOff) { $0.judgesCutPartsByTheirPrint = false }
+        let printed = try #require(analysis.metrics["printAroundCutPartFill"])
+        #expect(printed > AnalysisThresholds.default.maxFill && analysis.feedback.first?.value == printed)
+        #expect(!analysis.feedback.contains { $0.code == .cutOff || $0.code == .moveCloser }, "\(analysis.feedback)")
+        #expect(without.feedback.contains { $0.code == .moveCloser }, "\(without.feedback)")
+        let part = try analyzeDocument(.jpeg(try fixtureBytes("cut-card-its-part-beside-the-thumb-won-camsim-small-seed152.jpg"))) { _ in }
+        #expect(part.primary == .cutOff)
+        #expect(try #require(part.metrics["printAroundCutPartFill"]) < 0.5 * AnalysisThresholds.default.maxFill)
+    }
+
     /// Fixtures/README.md: a card held by a thumb, cut by the top and left of a 640×480 frame; its part right of the
     /// thumb won, turned 16° (TILTED stays: the part's perspective is the card's).
     @Test func aHeldCutCardsPartBesideTheThumbIsCutOffNotMoveCloser() throws {
