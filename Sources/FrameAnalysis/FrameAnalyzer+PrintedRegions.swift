@@ -60,38 +60,57 @@ extension FrameAnalyzer {
             // The print lies inside the card: the window reaches past it by a share of its size on every side.
             let reach = Self.printedRegionMargin * Double(max(region.x1 - region.x0, region.y1 - region.y0))
             let margin = max(PrintedRegions.cell, Int(reach))
-            let x0 = max(0, Int(Double(region.x0 - margin) * scale.x))
-            let y0 = max(0, Int(Double(region.y0 - margin) * scale.y))
-            let x1 = min(working.width, Int(Double(region.x1 + margin) * scale.x))
-            let y1 = min(working.height, Int(Double(region.y1 + margin) * scale.y))
-            guard x1 - x0 >= 48, y1 - y0 >= 48 else { continue }
-            regionWorking.crop(from: working, x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            let coarse: GrayImage
-            if max(regionWorking.width, regionWorking.height) > Self.maxRegionCoarseSide {
-                regionCoarse.downsample2x(from: regionWorking)
-                coarse = regionCoarse
-            } else {
-                coarse = regionWorking
-            }
-            // The window's own vote first, as the frame's (at half the window's coarse size), then at its coarse
-            // size: a small card's sides are a few dozen pixels at half size, too few votes (as in the frame's search at
-            // the detection scale).
-            for fine in [false, true] {
-                guard let found = documentFinder.find(coarse: coarse, working: regionWorking, acceptance: acceptance,
-                                                      widerSearchMaxLuma: thresholds.maxBrightness,
-                                                      votingAtDetectionScale: fine),
-                      found.confidence >= (insideClosed ? minConfidenceInsideBorderClosed : acceptance),
-                      atFrameEdge || (!found.borderClosed && found.quad.longSideHorizontal),
-                      found.quad.liesInside(width: regionWorking.width, height: regionWorking.height) else { continue }
-                let offset = SIMD2(Double(x0), Double(y0))
-                if atFrameEdge, !Self.closedOnlyByFrameEdges(found.quad, window: (x0, y0, x1, y1),
-                                                             frame: (working.width, working.height)) { continue }
-                // The print lies on the card: an outline that leaves most of it out is a part of the print (a
-                // photo's detail, a panel), not the card.
-                guard printedRegions.printedShare(of: region, inside: found.quad, scale: scale, offset: offset)
-                        >= minPrintedShareInside else { continue }
-                return DocumentFinder.Found(quad: Quadrilateral(corners: found.quad.corners.map { $0 + offset }),
-                                            confidence: found.confidence)
+            var x0 = max(0, Int(Double(region.x0 - margin) * scale.x))
+            var y0 = max(0, Int(Double(region.y0 - margin) * scale.y))
+            var x1 = min(working.width, Int(Double(region.x1 + margin) * scale.x))
+            var y1 = min(working.height, Int(Double(region.y1 + margin) * scale.y))
+            // A card turned far from square-on carries its print on a part of its face, and the window around the
+            // print can cut the card: an outline that passed every test but lying inside the window is searched
+            // again once, in the window grown to hold it with the same margin (`growsWindowsOverClippedCards`).
+            for attempt in 0..<2 {
+                guard x1 - x0 >= 48, y1 - y0 >= 48 else { break }
+                regionWorking.crop(from: working, x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+                let coarse: GrayImage
+                if max(regionWorking.width, regionWorking.height) > Self.maxRegionCoarseSide {
+                    regionCoarse.downsample2x(from: regionWorking)
+                    coarse = regionCoarse
+                } else {
+                    coarse = regionWorking
+                }
+                var clipped: Quadrilateral?
+                // The window's own vote first, as the frame's (at half the window's coarse size), then at its coarse
+                // size: a small card's sides are a few dozen pixels at half size, too few votes (as in the frame's
+                // search at the detection scale).
+                for fine in [false, true] {
+                    guard let found = documentFinder.find(coarse: coarse, working: regionWorking, acceptance: acceptance,
+                                                          widerSearchMaxLuma: thresholds.maxBrightness,
+                                                          votingAtDetectionScale: fine),
+                          found.confidence >= (insideClosed ? minConfidenceInsideBorderClosed : acceptance),
+                          atFrameEdge || (!found.borderClosed && found.quad.longSideHorizontal) else { continue }
+                    let offset = SIMD2(Double(x0), Double(y0))
+                    guard found.quad.liesInside(width: regionWorking.width, height: regionWorking.height) else {
+                        if clipped == nil {
+                            clipped = Quadrilateral(corners: found.quad.corners.map { $0 + offset })
+                        }
+                        continue
+                    }
+                    if atFrameEdge, !Self.closedOnlyByFrameEdges(found.quad, window: (x0, y0, x1, y1),
+                                                                 frame: (working.width, working.height)) { continue }
+                    // The print lies on the card: an outline that leaves most of it out is a part of the print (a
+                    // photo's detail, a panel), not the card.
+                    guard printedRegions.printedShare(of: region, inside: found.quad, scale: scale, offset: offset)
+                            >= minPrintedShareInside else { continue }
+                    return DocumentFinder.Found(quad: Quadrilateral(corners: found.quad.corners.map { $0 + offset }),
+                                                confidence: found.confidence)
+                }
+                guard attempt == 0, growsWindowsOverClippedCards, !atFrameEdge, let clipped else { break }
+                let xs = clipped.corners.map(\.x), ys = clipped.corners.map(\.y)
+                let grow = Int(Double(margin) * scale.x)
+                let grown = (max(0, min(x0, Int(xs.min()!) - grow)), max(0, min(y0, Int(ys.min()!) - grow)),
+                             min(working.width, max(x1, Int(xs.max()!.rounded(.up)) + grow)),
+                             min(working.height, max(y1, Int(ys.max()!.rounded(.up)) + grow)))
+                guard grown != (x0, y0, x1, y1) else { break }
+                (x0, y0, x1, y1) = grown
             }
         }
         return nil

@@ -112,6 +112,9 @@ public final class FrameAnalyzer {
     /// by the box of the print around it: a card at least that large, MOVE_AWAY past `maxFill`. Always on; tests turn
     /// it off to show the frames it decides.
     var judgesCutPartsByTheirPrint = true
+    /// Whether a window around print whose search found an outline cut by the window's edge is searched again, grown
+    /// to hold it (`findInPrintedRegions`). Always on; tests turn it off to show the frames it decides.
+    var growsWindowsOverClippedCards = true
     /// Whether one of an outline's runs on to the frame's border may be covered in its middle by the holding hand
     /// (`OutlineRunOn.runOnToBorder`'s `coveredRuns`). Always on; tests turn it off to show the frames it decides.
     var takesCoveredRunOns = true

@@ -86,6 +86,19 @@ import Testing
         #expect(before.metrics["printedRegion"] == nil)
     }
 
+    /// Fixtures/README.md: a faint light card turned 27° on a light wall: no frame-wide search found it. Its print lies
+    /// on its left part, and the window around the print cut the card's right corner off; the card outline found
+    /// there ran out of the window. Searched again in the window grown to hold it, it is found whole: TILTED.
+    @Test func aTiltedCardCutByTheWindowAroundItsPrintIsSearchedInAGrownWindow() throws {
+        let input = FrameInput.jpeg(try fixtureBytes(
+            "faint-tilted-card-cut-by-the-window-around-its-print-camsim-portrait-seed109.jpg"))
+        let corners = [(196.45, 277.22), (634.27, 416.66), (499.35, 582.27), (177.43, 514.11)]
+        let analysis = try analyzeExpectingCard(input, primary: .tilted, corners: corners, within: 0.02)
+        #expect(analysis.metrics["printedRegion"] == 1)
+        let before = try analyzeDocument(input) { $0.growsWindowsOverClippedCards = false }
+        #expect(before.primary == .noDocument, "\(before.feedback)")
+    }
+
     /// Fixtures/README.md: a pink card tilted far back on a desk, a hand over its right end: no search finds it (a
     /// known miss, NO_DOCUMENT). The window around its print holds an outline closed on the photo's lower corner
     /// and the thumb's edge, a small part of the print (skew 54°): it is no card, and the answer stays NO_DOCUMENT.
