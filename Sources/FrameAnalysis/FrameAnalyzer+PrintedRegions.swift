@@ -10,7 +10,7 @@ extension FrameAnalyzer {
     /// reaching them), searched at the working scale, its corners on the working image; nil when no window holds a
     /// card seen whole (`atFrameEdge`: closed only by the frame's edges). `closed`: only print lying apart from it.
     func findInPrintedRegions(detection: GrayImage, apartFrom closed: Quadrilateral? = nil,
-                              atFrameEdge: Bool = false) -> DocumentFinder.Found? {
+                              atFrameEdge: Bool = false, around part: Quadrilateral? = nil) -> DocumentFinder.Found? {
         // (The finder's record of what the frame-wide search passed over stays as that search left it.)
         let passedOver = documentFinder.passedOverRepeating
         defer { documentFinder.passedOverRepeating = passedOver }
@@ -54,6 +54,20 @@ extension FrameAnalyzer {
             // print is searched only `atFrameEdge`, for an outline the frame's edge closes; other print only for a
             // card seen whole.
             if region.touchesEdge != atFrameEdge { continue }
+            // With `part`: only the print around it (its centre inside the region's box), well larger than it.
+            if let part {
+                let box = part.corners.reduce((x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity,
+                                               y1: -Double.infinity)) {
+                    (min($0.x0, $1.x), min($0.y0, $1.y), max($0.x1, $1.x), max($0.y1, $1.y))
+                }
+                let middle = SIMD2((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+                let regionBox = (Double(region.x0) * scale.x, Double(region.y0) * scale.y,
+                                 Double(region.x1) * scale.x, Double(region.y1) * scale.y)
+                guard middle.x >= regionBox.0, middle.x <= regionBox.2, middle.y >= regionBox.1,
+                      middle.y <= regionBox.3,
+                      (regionBox.2 - regionBox.0) * (regionBox.3 - regionBox.1)
+                        >= Self.minPrintOverSmallAnswer * (box.x1 - box.x0) * (box.y1 - box.y0) else { continue }
+            }
             guard searched < (atFrameEdge ? Self.searchedPrintedRegionsAtFrameEdge : Self.searchedPrintedRegions)
             else { break }
             searched += 1
@@ -100,6 +114,14 @@ extension FrameAnalyzer {
                     // photo's detail, a panel), not the card.
                     guard printedRegions.printedShare(of: region, inside: found.quad, scale: scale, offset: offset)
                             >= minPrintedShareInside else { continue }
+                    // Around a small answer: the card holds it, and is larger.
+                    if let part {
+                        let card = Quadrilateral(corners: found.quad.corners.map { $0 + offset })
+                        let centre = part.corners.reduce(SIMD2<Double>(0, 0), +) / 4
+                        guard card.contains(centre), card.area >= Self.minPrintOverSmallAnswer * part.area else {
+                            continue
+                        }
+                    }
                     return DocumentFinder.Found(quad: Quadrilateral(corners: found.quad.corners.map { $0 + offset }),
                                                 confidence: found.confidence)
                 }
@@ -146,5 +168,8 @@ extension FrameAnalyzer {
     static let searchedPrintedRegions = 2
     static let searchedPrintedRegionsAtFrameEdge = 1
     static let printedRegionMargin = 0.25
+    /// How much larger than a small answer the print around it must be (boxes), and the card found in the window
+    /// around that print (areas), for the card to be searched for and taken there (`searchesPrintAroundSmallAnswers`).
+    static let minPrintOverSmallAnswer = 1.5
     static let maxRegionCoarseSide = 360
 }

@@ -115,6 +115,10 @@ public final class FrameAnalyzer {
     /// Whether a window around print whose search found an outline cut by the window's edge is searched again, grown
     /// to hold it (`findInPrintedRegions`). Always on; tests turn it off to show the frames it decides.
     var growsWindowsOverClippedCards = true
+    /// Whether an answer seen whole but too small for a card (under `minFill`) inside print well larger than it is
+    /// searched for the card holding it in the window around that print (a part of a card: the side of a glare patch,
+    /// its photo). Always on; tests turn it off to show the frames it decides.
+    var searchesPrintAroundSmallAnswers = true
     /// Whether one of an outline's runs on to the frame's border may be covered in its middle by the holding hand
     /// (`OutlineRunOn.runOnToBorder`'s `coveredRuns`). Always on; tests turn it off to show the frames it decides.
     var takesCoveredRunOns = true
@@ -448,6 +452,18 @@ public final class FrameAnalyzer {
            !requiresSquareOnBesideBorderClosed || IDCard.wholeSeenSquareOn(inRegion.quad)
             || inRegion.confidence >= minConfidenceTurnedBesideBorderClosed {
             found = inRegion
+            inWindow = true
+        }
+        // A small outline seen whole inside print well larger than it (`minPrintOverSmallAnswer`) is a part of the
+        // card that print is on: a panel beside a glare patch that cut the card's lines, its photo. The window around
+        // that print is searched, and a card found there holding the outline, larger than it, replaces it.
+        if searchesPrintAroundSmallAnswers, searchesPrintedRegions, !lightSearch,
+           detection.meanLuma <= thresholds.maxBrightness, let answer = found, answer.confidence >= acceptance,
+           !answer.borderClosed, answer.quad.liesInside(width: working.width, height: working.height),
+           answer.quad.area < thresholds.minFill
+            * IDCard.largestArea(width: working.width, height: working.height, longSideHorizontal: true),
+           let card = findInPrintedRegions(detection: detection, around: answer.quad) {
+            found = card
             inWindow = true
         }
         // An outline closed by the frame's border, or running out of the frame, whose two sides beside one side

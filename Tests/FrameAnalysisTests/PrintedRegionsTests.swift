@@ -99,6 +99,20 @@ import Testing
         #expect(before.primary == .noDocument, "\(before.feedback)")
     }
 
+    /// Fixtures/README.md: a card turned 29°, held by a thumb over its bottom edge: its left panel, the photo and the
+    /// text beside it closed by a line through the card, won (0.78), MOVE_CLOSER and TILTED. That outline lies inside
+    /// print well larger than it; in the window around the print the card holding it is found: TILTED alone.
+    @Test func aSmallAnswerInsideLargerPrintIsReplacedByTheCardHoldingIt() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("tilted-card-its-photo-panel-won-inside-its-print-camsim-seed85.jpg"))
+        let corners = [(39.65, 139.3), (866.09, 194.39), (800.99, 552.33), (191.48, 489.85)]
+        let analysis = try analyzeExpectingCard(input, primary: .tilted, corners: corners, within: 0.01)
+        #expect(analysis.feedback.map(\.code) == [.tilted], "\(analysis.feedback)")
+        #expect(analysis.metrics["printedRegion"] == 1)
+        let before = try analyzeDocument(input) { $0.searchesPrintAroundSmallAnswers = false }
+        #expect(before.primary == .moveCloser, "\(before.feedback)")
+        #expect(cornerErrorShare(before, corners) > 0.1)
+    }
+
     /// Fixtures/README.md: a pink card tilted far back on a desk, a hand over its right end: no search finds it (a
     /// known miss, NO_DOCUMENT). The window around its print holds an outline closed on the photo's lower corner
     /// and the thumb's edge, a small part of the print (skew 54°): it is no card, and the answer stays NO_DOCUMENT.
