@@ -104,10 +104,6 @@ public final class FrameAnalyzer {
     /// the largest size its photo allows (`IDCard.smallestPhotoShareOfHeight`). Always on; tests turn it off to show
     /// the frames it decides.
     var judgesCutPhotoCardsAtTheirLargest = true
-    /// Whether a photo the frame's edge touches is judged by the card it implies at least (its visible height is at
-    /// most the photo's own): MOVE_AWAY when even that card would not fit, instead of CUT_OFF on the photo. Always
-    /// on; tests turn it off to show the frames it decides.
-    var judgesPhotosAtTheFrameEdge = true
     /// Whether a small outline told CUT_OFF (at the frame's edge, or a part inside print running to it) is judged
     /// by the box of the print around it: a card at least that large, MOVE_AWAY past `maxFill`. Always on; tests turn
     /// it off to show the frames it decides.
@@ -682,17 +678,6 @@ public final class FrameAnalyzer {
                 fill = implied
                 closeness = implied
             }
-        }
-        // A photo the frame's edge touches: the frame may cut it, so its height in view is at most its own and the
-        // card it implies is the least the card can be. Only when even that card would not fit does it change the
-        // answer (MOVE_AWAY instead of CUT_OFF on the photo); a smaller one says nothing of the card's size.
-        if judgesPhotosAtTheFrameEdge, judgesPhotoAnswersByTheirFace, closeness < t.minFill,
-           edgeDistance < t.edgeMargin, aspect <= Self.maxPhotoAnswerAspect,
-           let implied = cardFillImpliedByPhoto(quad, inputQuad: inputQuad, inputSize: inputSize),
-           implied > t.maxFill {
-            metrics["photoImpliedFill"] = implied
-            fill = implied
-            closeness = implied
         }
         // A small outline seen whole inside print that runs on past it to the frame's edge is a part of a card the
         // frame cuts (its photo, a panel of its face): CUT_OFF, never MOVE_CLOSER on the part (the card's size is not

@@ -29,13 +29,21 @@ import Testing
     /// container's lenient gates, was closed on a line across the card's photo: 2.0 long seen square-on, its band
     /// not found, and GOOD (the band fitted the frame on either side), a part of a TILTED card captured. Such a card
     /// is refused: the frame is no longer GOOD (the winner stands, MOVE_CLOSER). (Found on held-out seed 108; the
-    /// other 2,800 frames of 29 sets answered the same.)
+    /// other 2,800 frames of 29 sets answered the same.) Since session 41 the card itself is found in the window
+    /// around the part's print (`searchesPrintAroundSmallAnswers`): TILTED, as labelled; turned off here to show the
+    /// refusal.
     @Test func aCardAroundAPhotoLongerThanAWholeCardIsRefused() throws {
         let input = FrameInput.jpeg(try fixtureBytes("turned-card-part-closed-across-its-photo-camsim-seed108.jpg"))
-        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        let found = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(found.feedback.map(\.code) == [.tilted], "\(found.feedback)")
+        #expect(found.metrics["printedRegion"] == 1)
+        let analysis = try analyzeDocument(input) { $0.searchesPrintAroundSmallAnswers = false }
         #expect(analysis.primary != .good, "\(analysis.feedback)")
         #expect((analysis.metrics["aspect"] ?? 0) < IDCard.longestSquareOnWholeAspect, "\(analysis.metrics)")
-        let before = try analyzeDocument(input) { $0.documentFinder.refusesLongCardsAroundPhotos = false }
+        let before = try analyzeDocument(input) {
+            $0.documentFinder.refusesLongCardsAroundPhotos = false
+            $0.searchesPrintAroundSmallAnswers = false
+        }
         #expect(before.primary == .good, "\(before.feedback)")
         #expect((before.metrics["aspect"] ?? 0) > IDCard.longestSquareOnWholeAspect, "\(before.metrics)")
     }
@@ -62,6 +70,7 @@ import Testing
             // (The search for the card square-on after a turned weak answer finds it too: both off.)
             $0.documentFinder.takesCardsAlongTheirPart = false
             $0.reconsidersTurnedWeakAnswers = false
+            $0.searchesPrintAroundSmallAnswers = false   // (and the window around the part's print, since session 41)
         }
     }
 }

@@ -19,6 +19,7 @@ import Testing
         let before = try analyzeDocument(input) {
             $0.searchesAtDetectionScale = false
             $0.documentFinder.discountsStripeFields = false   // (with it, the run on down the stripes is no border's)
+            $0.growsWindowsOverClippedCards = false   // (with it, the window around the print holds the card whole)
         }
         // (Without it another outline wins since session 36: a square-ish one closed by the frame's bottom, two of its
         // sides along the card's right sides run on over the stripes, whose print passes
@@ -28,6 +29,7 @@ import Testing
             $0.searchesAtDetectionScale = false
             $0.documentFinder.admitsLessPrintedSquarePartsAtOneBorder = false
             $0.documentFinder.discountsStripeFields = false
+            $0.growsWindowsOverClippedCards = false
         }
         #expect(neither.primary == .cutOff, "\(neither.feedback)")
     }

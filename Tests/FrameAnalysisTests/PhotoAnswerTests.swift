@@ -19,21 +19,6 @@ import Testing
         #expect(without.metrics["photoImpliedFill"] == nil)
     }
 
-    /// Fixtures/README.md: a passport page held too close, its photo found touching the frame's left edge: CUT_OFF and
-    /// MOVE_CLOSER on the photo. Its height in view implies a card past `maxFill` at the least, so MOVE_AWAY.
-    @Test func aCardTooCloseFoundByItsPhotoAtTheFrameEdgeIsToldToMoveAway() throws {
-        let (analysis, without) = try expectSettingDecides(
-            "card-too-close-its-photo-at-the-frame-edge-camsim-seed93.jpg", primary: .moveAway, otherwise: .cutOff) {
-            $0.judgesPhotosAtTheFrameEdge = false
-        }
-        #expect(analysis.feedback.map(\.code) == [.moveAway], "\(analysis.feedback)")
-        let implied = try #require(analysis.metrics["photoImpliedFill"])
-        #expect(implied > AnalysisThresholds.default.maxFill)
-        #expect(try #require(analysis.metrics["edgeDistance"]) < AnalysisThresholds.default.edgeMargin)
-        #expect(without.feedback.map(\.code) == [.cutOff, .moveCloser], "\(without.feedback)")
-        #expect(without.metrics["photoImpliedFill"] == nil)
-    }
-
     /// A small card found whole is no photo: its outline is card-shaped (1.586 long), and no face fills it.
     @Test func aSmallCardFoundWholeIsStillToldToMoveCloser() throws {
         let analysis = try analyzeDocument(.jpeg(try fixtureBytes("small-card-soft-for-its-size-camsim-portrait-seed120.jpg"))) { _ in }
