@@ -404,10 +404,12 @@ final class DocumentFinder {
     /// The stripe lane's filler for the line table, or nil when stripe fields are not discounted.
     var stripeLane: StripeLane? {
         guard discountsStripeFields, let image = profiledImage else { return nil }
-        return StripeLane(filled: stripeLaneFilled.baseAddress!, source: UnsafePointer(image.base),
-                          gx: UnsafePointer(gx.baseAddress!), gy: UnsafePointer(gy.baseAddress!),
-                          magnitude: UnsafePointer(magnitude.baseAddress!), width: image.width,
-                          height: image.height, weak: UInt16(weakThreshold))
+        return StripeLane(filled: stripeLaneFilled.baseAddress!,
+                          image: StripeField.Image(source: UnsafePointer(image.base), gx: UnsafePointer(gx.baseAddress!),
+                                                   gy: UnsafePointer(gy.baseAddress!),
+                                                   magnitude: UnsafePointer(magnitude.baseAddress!),
+                                                   width: image.width, height: image.height,
+                                                   weak: UInt16(weakThreshold)))
     }
     /// A quad's corners in order, as a tuple: the quad search builds thousands of them, so no arrays.
     typealias Corners = (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)

@@ -13,24 +13,32 @@ struct StripeField {
     static let reach = 6
     static let flatShare = 0.5
 
-    let source: UnsafePointer<UInt8>
-    let gx: UnsafePointer<Int16>
-    let gy: UnsafePointer<Int16>
-    let magnitude: UnsafePointer<UInt16>
-    let width: Int
-    let height: Int
-    let weak: UInt16
+    /// The detection image and its gradients, as the test reads them.
+    struct Image {
+        let source: UnsafePointer<UInt8>
+        let gx: UnsafePointer<Int16>
+        let gy: UnsafePointer<Int16>
+        let magnitude: UnsafePointer<UInt16>
+        let width: Int
+        let height: Int
+        /// The gradients' weak threshold: an edge pixel's magnitude is at least this.
+        let weak: UInt16
+    }
+
+    let image: Image
     /// The line's unit normal.
     let normal: SIMD2<Double>
 
     /// The pixel index `k` px across the line from `p` (clamped into the image).
     @inline(__always) func index(_ p: SIMD2<Double>, _ k: Double) -> Int {
         let x = Int(p.x + normal.x * k + 0.5), y = Int(p.y + normal.y * k + 0.5)
+        let width = image.width, height = image.height
         return (y < 0 ? 0 : (y >= height ? height - 1 : y)) * width + (x < 0 ? 0 : (x >= width ? width - 1 : x))
     }
 
     /// Whether a separate edge parallel to the line lies within `reach` px on the side `sign` of `p`.
     @inline(__always) func parallelEdge(_ p: SIMD2<Double>, _ sign: Double) -> Bool {
+        let magnitude = image.magnitude, gx = image.gx, gy = image.gy, weak = image.weak
         var gap = false
         for k in 1...Self.reach {
             let j = index(p, sign * Double(k))
@@ -49,6 +57,7 @@ struct StripeField {
     /// Whether the edge pixel at `p` lies in a field of stripes parallel to the line.
     @inline(__always) func contains(_ p: SIMD2<Double>) -> Bool {
         guard parallelEdge(p, 1), parallelEdge(p, -1) else { return false }
+        let source = image.source
         var a = 0, b = 0
         for k in 3...8 {
             a += Int(source[index(p, Double(k))])

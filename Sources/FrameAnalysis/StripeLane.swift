@@ -7,13 +7,8 @@
 struct StripeLane {
     /// Per line, whether lane 7 of its profile holds its stripe counts (reset when the line is profiled again).
     let filled: UnsafeMutablePointer<Bool>
-    let source: UnsafePointer<UInt8>
-    let gx: UnsafePointer<Int16>
-    let gy: UnsafePointer<Int16>
-    let magnitude: UnsafePointer<UInt16>
-    let width: Int
-    let height: Int
-    let weak: UInt16
+    /// The image the lines were profiled on, with its gradients.
+    let image: StripeField.Image
 
     /// Fills lane 7 of `row` (a line's prefix sums, `origin` the index of t = 0) over t in `range`: a running count
     /// of the samples with an edge (lane 1 steps up) that `StripeField` places in a field of stripes.
@@ -22,8 +17,7 @@ struct StripeLane {
         guard range.lo <= range.hi else { return }
         let n = line.normal, d = SIMD2(-n.y, n.x)
         let start = n * line.rho
-        let field = StripeField(source: source, gx: gx, gy: gy, magnitude: magnitude, width: width, height: height,
-                                weak: weak, normal: n)
+        let field = StripeField(image: image, normal: n)
         var striped: Float = 0
         row[range.lo + origin][7] = 0
         for t in range.lo...range.hi {

@@ -42,10 +42,7 @@ import Testing
         func striped(_ image: GrayImage, at x: Int) -> Bool {
             let gradients = SobelGradients()
             gradients.compute(image)
-            let field = StripeField(source: UnsafePointer(image.base), gx: UnsafePointer(gradients.gx.baseAddress!),
-                                    gy: UnsafePointer(gradients.gy.baseAddress!),
-                                    magnitude: UnsafePointer(gradients.magnitude.baseAddress!), width: width,
-                                    height: height, weak: UInt16(gradients.weakThreshold), normal: SIMD2(1, 0))
+            let field = StripeField(image: stripeImage(image, gradients), normal: SIMD2(1, 0))
             return field.contains(SIMD2(Double(x), 32))
         }
         let stripes = image { x in (x / 3) % 2 == 0 ? 60 : 180 }
@@ -74,14 +71,8 @@ import Testing
         gradients.compute(image)
         let filled = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
         defer { filled.deallocate() }
-        let lane = StripeLane(filled: filled, source: UnsafePointer(image.base),
-                              gx: UnsafePointer(gradients.gx.baseAddress!), gy: UnsafePointer(gradients.gy.baseAddress!),
-                              magnitude: UnsafePointer(gradients.magnitude.baseAddress!), width: width,
-                              height: height, weak: UInt16(gradients.weakThreshold))
-        let field = StripeField(source: UnsafePointer(image.base), gx: UnsafePointer(gradients.gx.baseAddress!),
-                                gy: UnsafePointer(gradients.gy.baseAddress!),
-                                magnitude: UnsafePointer(gradients.magnitude.baseAddress!), width: width,
-                                height: height, weak: UInt16(gradients.weakThreshold), normal: SIMD2(1, 0))
+        let lane = StripeLane(filled: filled, image: stripeImage(image, gradients))
+        let field = StripeField(image: stripeImage(image, gradients), normal: SIMD2(1, 0))
         // A vertical line x = 30 (t runs down it from y = 0): t = y. Lane 1 (edge samples) steps up on even t only.
         let origin = 2, range = (lo: 4, hi: 59)
         let row = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: range.hi + 2 + origin)
@@ -113,5 +104,13 @@ import Testing
             let analysis = try analyzer.analyze(input, mode: .document)
             #expect(analysis.primary == expected, "\(analysis.feedback)")
         }
+    }
+
+    /// A synthetic image and its gradients as the stripe test reads them.
+    private func stripeImage(_ image: GrayImage, _ gradients: SobelGradients) -> StripeField.Image {
+        StripeField.Image(source: UnsafePointer(image.base), gx: UnsafePointer(gradients.gx.baseAddress!),
+                          gy: UnsafePointer(gradients.gy.baseAddress!),
+                          magnitude: UnsafePointer(gradients.magnitude.baseAddress!), width: image.width,
+                          height: image.height, weak: UInt16(gradients.weakThreshold))
     }
 }
