@@ -113,6 +113,23 @@ import Testing
         #expect(cornerErrorShare(before, corners) > 0.1)
     }
 
+    /// Fixtures/README.md: a card cut by the frame's left edge, a thumb over its bottom edge: a small outline below its
+    /// photo won, MOVE_CLOSER. The print around it reaches the frame's edge, and in the window around that print the
+    /// card's part closed by the frame's edge holds the outline: CUT_OFF, its three sides in view on the card's.
+    @Test func aSmallAnswerInsidePrintAtTheEdgeIsReplacedByTheCutCardHoldingIt() throws {
+        let input = FrameInput.jpeg(try fixtureBytes(
+            "cut-card-its-photo-part-won-inside-print-at-the-edge-camsim-seed93.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.feedback.map(\.code) == [.cutOff], "\(analysis.feedback)")
+        #expect(analysis.metrics["printedRegion"] == 1)
+        // The true corners in view: the top right (674.37, 103.69) and bottom right (649.36, 544.83).
+        let corners = try #require(analysis.region?.corners)
+        #expect(corners.contains { abs($0.x - 674.37) < 8 && abs($0.y - 103.69) < 8 }, "\(corners)")
+        #expect(corners.contains { abs($0.x - 649.36) < 8 && abs($0.y - 544.83) < 8 }, "\(corners)")
+        let before = try analyzeDocument(input) { $0.searchesPrintAroundSmallAnswers = false }
+        #expect(before.primary == .moveCloser, "\(before.feedback)")
+    }
+
     /// Fixtures/README.md: a pink card tilted far back on a desk, a hand over its right end: no search finds it (a
     /// known miss, NO_DOCUMENT). The window around its print holds an outline closed on the photo's lower corner
     /// and the thumb's edge, a small part of the print (skew 54°): it is no card, and the answer stays NO_DOCUMENT.
