@@ -453,15 +453,18 @@ public final class FrameAnalyzer {
         // A small outline seen whole inside print well larger than it (`minPrintOverSmallAnswer`) is a part of the
         // card that print is on: a panel beside a glare patch that cut the card's lines, its photo. The window around
         // that print is searched, and a card found there holding the outline, larger than it, replaces it (where the
-        // print reaches the frame's edge, a card the frame cuts, as the search at the frame's edge above takes one).
+        // print reaches the frame's edge, a card the frame cuts, as the search at the frame's edge above takes one;
+        // not around an outline with a whole card's shape seen square-on: a small card seen whole, whose print a
+        // textured scene's joins to the edge, paid a window search for nothing there, ADR 8 "Session 41").
         if searchesPrintAroundSmallAnswers, searchesPrintedRegions, !lightSearch,
            detection.meanLuma <= thresholds.maxBrightness, let answer = found, answer.confidence >= acceptance,
            !answer.borderClosed, answer.quad.liesInside(width: working.width, height: working.height),
            answer.quad.area < thresholds.minFill
             * IDCard.largestArea(width: working.width, height: working.height, longSideHorizontal: true),
            let card = findInPrintedRegions(detection: detection, around: answer.quad)
-            ?? findInPrintedRegions(detection: detection, atFrameEdge: true, around: answer.quad)
-                .flatMap({ $0.confidence >= acceptance + detectionScaleAloneMargin ? $0 : nil }) {
+            ?? (IDCard.wholeSeenSquareOn(answer.quad) ? nil
+                : findInPrintedRegions(detection: detection, atFrameEdge: true, around: answer.quad)
+                    .flatMap({ $0.confidence >= acceptance + detectionScaleAloneMargin ? $0 : nil })) {
             found = card
             inWindow = true
         }
