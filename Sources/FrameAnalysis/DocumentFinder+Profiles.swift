@@ -252,6 +252,13 @@ extension DocumentFinder {
             return segment(index, t0, t1)[7]
         }
 
+        /// The share of `supported` edge samples over that segment that lie outside fields of stripes (1 when there
+        /// are none).
+        @inline(__always)
+        func unstripedShare(_ index: Int, _ t0: Double, _ t1: Double, of supported: Float) -> Double {
+            supported > 0 ? Double(max(0, 1 - striped(index, t0, t1) / supported)) : 1
+        }
+
         /// Over the segment of line `index` from t0 to t1, judged by quarters, when its edge changes polarity at
         /// most once from quarter to quarter: the samples with an edge of each quarter's stronger polarity, the
         /// gradient step signed by it, and the polarities of the quarters at t0 and at t1 (see `evaluate`). Nil

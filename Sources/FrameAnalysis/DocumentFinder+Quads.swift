@@ -937,7 +937,7 @@ extension DocumentFinder {
             // along the stripes has an edge all the way. The covered side's lower bar reads all its samples: read
             // without the stripes' there too, two cards held at the frame's edge were lost for one found, session 40.)
             if borders[(s + 3) & 3] + borders[(s + 1) & 3] > 0 && sideVisible >= 8
-                && (sums[1] > 0 ? fraction * Double(max(0, 1 - table.striped(sides[s], t0, t1) / sums[1])) : fraction)
+                && fraction * table.unstripedShare(sides[s], t0, t1, of: sums[1])
                     < (lenient ? Self.lenientBorderSideSupport : Self.borderSideSupport) {
                 guard coveredAtBorder, fraction >= Self.coveredBorderSideSupport, coveredSide < 0 else { return nil }
                 coveredSide = s
@@ -993,7 +993,7 @@ extension DocumentFinder {
             func continuation(_ from: Double, _ to: Double, _ polarity: Double, stripes: Bool = false) -> Double? {
                 let part = table.segment(index, from, to)
                 guard part[0] >= 3 else { return nil }
-                let kept = stripes && part[1] > 0 ? Double(max(0, 1 - table.striped(index, from, to) / part[1])) : 1
+                let kept = stripes ? table.unstripedShare(index, from, to, of: part[1]) : 1
                 return max(0, min(1, kept * polarity * Double(part[5] / part[0]) / sideStrength))
             }
             // Whether the side's edge runs on up to the frame border between `from` and `to` (true; also when the

@@ -32,22 +32,15 @@ extension FrameAnalyzer {
     /// reaching the edge holds it. Reads the frame's printed regions on `detection` unless done already this frame.
     func printAtFrameEdge(around quad: Quadrilateral, detection: GrayImage) -> (region: Double, part: Double)? {
         readPrintedRegions(detection: detection)
-        let scale = SIMD2(Double(detection.width) / Double(working.width),
-                          Double(detection.height) / Double(working.height))
-        // (The box on the detection image, read without building arrays.)
-        let c = quad.corners
-        let xs = SIMD4(c[0].x, c[1].x, c[2].x, c[3].x) * scale.x, ys = SIMD4(c[0].y, c[1].y, c[2].y, c[3].y) * scale.y
-        let (x0, x1, y0, y1) = (xs.min(), xs.max(), ys.min(), ys.max())
-        let partArea = (x1 - x0) * (y1 - y0)
-        guard partArea > 0 else { return nil }
-        let centre = SIMD2((x0 + x1) / 2, (y0 + y1) / 2)
+        let part = PrintedRegions.box(of: quad, scaledBy: SIMD2(Double(detection.width) / Double(working.width),
+                                                                Double(detection.height) / Double(working.height)))
+        guard part.area > 0 else { return nil }
         var least: Double?
-        for region in printedRegions.regions where region.touchesEdge
-            && Double(region.x0) <= centre.x && centre.x <= Double(region.x1)
-            && Double(region.y0) <= centre.y && centre.y <= Double(region.y1) {
-            let area = Double((region.x1 - region.x0) * (region.y1 - region.y0))
+        for region in printedRegions.regions
+        where region.touchesEdge && PrintedRegions.box(of: region, holds: part.centre) {
+            let area = PrintedRegions.boxArea(of: region)
             least = min(least ?? area, area)
         }
-        return least.map { ($0, partArea) }
+        return least.map { ($0, part.area) }
     }
 }

@@ -33,6 +33,8 @@ extension FrameAnalyzer {
                 printInsideClosed += Double(region.x1 - region.x0) * scale.x * Double(region.y1 - region.y0) * scale.y
             }
         }
+        // With `part`: its box on the detection image, read once.
+        let partBox = part.map { PrintedRegions.box(of: $0, scaledBy: SIMD2(1, 1) / scale) }
         var searched = 0
         for region in printedRegions.regions {
             // Beside an outline already accepted, only print lying apart from it (its centre outside it): print inside
@@ -55,19 +57,8 @@ extension FrameAnalyzer {
             // card seen whole.
             if region.touchesEdge != atFrameEdge { continue }
             // With `part`: only the print around it (its centre inside the region's box), well larger than it.
-            if let part {
-                let box = part.corners.reduce((x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity,
-                                               y1: -Double.infinity)) {
-                    (min($0.x0, $1.x), min($0.y0, $1.y), max($0.x1, $1.x), max($0.y1, $1.y))
-                }
-                let middle = SIMD2((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
-                let regionBox = (Double(region.x0) * scale.x, Double(region.y0) * scale.y,
-                                 Double(region.x1) * scale.x, Double(region.y1) * scale.y)
-                guard middle.x >= regionBox.0, middle.x <= regionBox.2, middle.y >= regionBox.1,
-                      middle.y <= regionBox.3,
-                      (regionBox.2 - regionBox.0) * (regionBox.3 - regionBox.1)
-                        >= Self.minPrintOverSmallAnswer * (box.x1 - box.x0) * (box.y1 - box.y0) else { continue }
-            }
+            if let partBox, !PrintedRegions.box(of: region, holds: partBox.centre)
+                || PrintedRegions.boxArea(of: region) < Self.minPrintOverSmallAnswer * partBox.area { continue }
             guard searched < (atFrameEdge ? Self.searchedPrintedRegionsAtFrameEdge : Self.searchedPrintedRegions)
             else { break }
             searched += 1
@@ -84,6 +75,7 @@ extension FrameAnalyzer {
             for attempt in 0..<2 {
                 guard x1 - x0 >= 48, y1 - y0 >= 48 else { break }
                 regionWorking.crop(from: working, x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+                printedRegionWindows += 1
                 let coarse: GrayImage
                 if max(regionWorking.width, regionWorking.height) > Self.maxRegionCoarseSide {
                     regionCoarse.downsample2x(from: regionWorking)
@@ -96,7 +88,8 @@ extension FrameAnalyzer {
                 // size: a small card's sides are a few dozen pixels at half size, too few votes (as in the frame's
                 // search at the detection scale).
                 for fine in [false, true] {
-                    guard let found = documentFinder.find(coarse: coarse, working: regionWorking, acceptance: acceptance,
+                    guard let found = documentFinder.find(coarse: coarse, working: regionWorking,
+                                                          acceptance: acceptance,
                                                           widerSearchMaxLuma: thresholds.maxBrightness,
                                                           votingAtDetectionScale: fine),
                           found.confidence >= (insideClosed ? minConfidenceInsideBorderClosed : acceptance),
@@ -114,16 +107,11 @@ extension FrameAnalyzer {
                     // photo's detail, a panel), not the card.
                     guard printedRegions.printedShare(of: region, inside: found.quad, scale: scale, offset: offset)
                             >= minPrintedShareInside else { continue }
-                    // Around a small answer: the card holds it, and is larger.
-                    if let part {
-                        let card = Quadrilateral(corners: found.quad.corners.map { $0 + offset })
-                        let centre = part.corners.reduce(SIMD2<Double>(0, 0), +) / 4
-                        guard card.contains(centre), card.area >= Self.minPrintOverSmallAnswer * part.area else {
-                            continue
-                        }
-                    }
-                    return DocumentFinder.Found(quad: Quadrilateral(corners: found.quad.corners.map { $0 + offset }),
-                                                confidence: found.confidence)
+                    let card = Quadrilateral(corners: found.quad.corners.map { $0 + offset })
+                    // Around a small answer: the card holds it (its box's centre), and is larger.
+                    if let part, let partBox, !card.contains(partBox.centre * scale)
+                        || card.area < Self.minPrintOverSmallAnswer * part.area { continue }
+                    return DocumentFinder.Found(quad: card, confidence: found.confidence)
                 }
                 guard attempt == 0, growsWindowsOverClippedCards, !atFrameEdge, let clipped else { break }
                 let xs = clipped.corners.map(\.x), ys = clipped.corners.map(\.y)

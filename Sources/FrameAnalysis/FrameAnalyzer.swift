@@ -115,6 +115,10 @@ public final class FrameAnalyzer {
     /// searched for the card holding it in the window around that print (a part of a card: the side of a glare patch,
     /// its photo). Always on; tests turn it off to show the frames it decides.
     var searchesPrintAroundSmallAnswers = true
+    /// Whether that search leaves out the frame's-edge window for an answer with a whole card's shape seen square-on (a
+    /// small card seen whole, whose print a textured scene joins to the frame's edge: the window found nothing there
+    /// and cost the bench's small cards +59-115 %). Always on; tests turn it off to show the windows it saves.
+    var sparesSquareOnAnswersTheEdgeWindow = true
     /// Whether one of an outline's runs on to the frame's border may be covered in its middle by the holding hand
     /// (`OutlineRunOn.runOnToBorder`'s `coveredRuns`). Always on; tests turn it off to show the frames it decides.
     var takesCoveredRunOns = true
@@ -147,6 +151,9 @@ public final class FrameAnalyzer {
     /// Frame-wide searches `locateDocument` has run with the vote at the detection scale, since this analyzer was
     /// made (read by tests: a frame runs at most one; the window searches around printed regions are not counted).
     private(set) var detectionScaleSearches = 0
+    /// Windows around printed regions `findInPrintedRegions` has searched, since this analyzer was made (read by
+    /// tests).
+    var printedRegionWindows = 0
     /// Created on the first selfie, or the first document answer on a card's photo (`cardFillImpliedByPhoto`), by
     /// `loadedFaceSearch`.
     private var faceSearch: FaceSearch?
@@ -462,7 +469,7 @@ public final class FrameAnalyzer {
            answer.quad.area < thresholds.minFill
             * IDCard.largestArea(width: working.width, height: working.height, longSideHorizontal: true),
            let card = findInPrintedRegions(detection: detection, around: answer.quad)
-            ?? (IDCard.wholeSeenSquareOn(answer.quad) ? nil
+            ?? (sparesSquareOnAnswersTheEdgeWindow && IDCard.wholeSeenSquareOn(answer.quad) ? nil
                 : findInPrintedRegions(detection: detection, atFrameEdge: true, around: answer.quad)
                     .flatMap({ $0.confidence >= acceptance + detectionScaleAloneMargin ? $0 : nil })) {
             found = card

@@ -19,6 +19,24 @@ final class PrintedRegions {
     /// frame: a card the frame cuts, or one larger than it).
     typealias Region = (x0: Int, y0: Int, x1: Int, y1: Int, printedCells: Int, label: Int32, touchesEdge: Bool)
 
+    /// Whether `region`'s box holds `point` (image pixels, edges included).
+    static func box(of region: Region, holds point: SIMD2<Double>) -> Bool {
+        Double(region.x0) <= point.x && point.x <= Double(region.x1)
+            && Double(region.y0) <= point.y && point.y <= Double(region.y1)
+    }
+
+    /// The area of `region`'s box (image pixels²).
+    static func boxArea(of region: Region) -> Double { Double((region.x1 - region.x0) * (region.y1 - region.y0)) }
+
+    /// The bounding box of `quad` scaled by `scale` onto the regions' image: its centre and area (pixels²).
+    static func box(of quad: Quadrilateral, scaledBy scale: SIMD2<Double>) -> (centre: SIMD2<Double>, area: Double) {
+        // (Read without building arrays.)
+        let c = quad.corners
+        let xs = SIMD4(c[0].x, c[1].x, c[2].x, c[3].x) * scale.x, ys = SIMD4(c[0].y, c[1].y, c[2].y, c[3].y) * scale.y
+        let (x0, x1, y0, y1) = (xs.min(), xs.max(), ys.min(), ys.max())
+        return (SIMD2((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) * (y1 - y0))
+    }
+
     /// Cell side (pixels of the detection image, ~320 px long): a card's text line is 2-4 px there, so a cell of a
     /// card's face holds a few strokes.
     static let cell = 8

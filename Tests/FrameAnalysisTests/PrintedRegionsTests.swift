@@ -130,6 +130,22 @@ import Testing
         #expect(before.primary == .moveCloser, "\(before.feedback)")
     }
 
+    /// Fixtures/README.md: a small passport page seen whole and square-on beside a printed page that runs to the
+    /// frame's edge, one printed region with it. The search around a small answer leaves out the frame's-edge window
+    /// for a whole card's shape seen square-on: no window is searched, and the answer stays MOVE_CLOSER. Without that
+    /// gate the window is searched for nothing (the cost the bench's small cards paid).
+    @Test func aSmallCardSeenWholeSquareOnIsSparedTheFrameEdgeWindow() throws {
+        let input = FrameInput.jpeg(try fixtureBytes(
+            "small-card-beside-a-printed-page-at-the-edge-camsim-portrait-seed14.jpg"))
+        let spared = FrameAnalyzer()
+        #expect(try spared.analyze(input, mode: .document).primary == .moveCloser)
+        #expect(spared.printedRegionWindows == 0)
+        let searched = FrameAnalyzer()
+        searched.sparesSquareOnAnswersTheEdgeWindow = false
+        #expect(try searched.analyze(input, mode: .document).primary == .moveCloser)
+        #expect(searched.printedRegionWindows >= 1)
+    }
+
     /// Fixtures/README.md: a pink card tilted far back on a desk, a hand over its right end: no search finds it (a
     /// known miss, NO_DOCUMENT). The window around its print holds an outline closed on the photo's lower corner
     /// and the thumb's edge, a small part of the print (skew 54°): it is no card, and the answer stays NO_DOCUMENT.
