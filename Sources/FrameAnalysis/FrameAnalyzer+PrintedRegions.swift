@@ -70,9 +70,13 @@ extension FrameAnalyzer {
             var x1 = min(working.width, Int(Double(region.x1 + margin) * scale.x))
             var y1 = min(working.height, Int(Double(region.y1 + margin) * scale.y))
             // A card turned far from square-on carries its print on a part of its face, and the window around the
-            // print can cut the card: an outline that passed every test but lying inside the window is searched
-            // again once, in the window grown to hold it with the same margin (`growsWindowsOverClippedCards`).
-            for attempt in 0..<2 {
+            // print can cut the card. Two outlines say so: one that passed every test but runs out of the window
+            // (`growsWindowsOverClippedCards`), and one the window's own edge closes where it lies inside the frame
+            // (`growsWindowsCutByTheirEdges`: the card's print was a small part of it, its sides run on past the
+            // window). Either way the window is grown by half its size on each side the outline reaches, and
+            // searched again, at most `maxWindowGrowths` times.
+            var grownToward = false
+            for growth in 0...Self.maxWindowGrowths {
                 guard x1 - x0 >= 48, y1 - y0 >= 48 else { break }
                 regionWorking.crop(from: working, x: x0, y: y0, width: x1 - x0, height: y1 - y0)
                 printedRegionWindows += 1
@@ -84,43 +88,54 @@ extension FrameAnalyzer {
                     coarse = regionWorking
                 }
                 var clipped: Quadrilateral?
+                let window = (x0: x0, y0: y0, x1: x1, y1: y1), frame = (width: working.width, height: working.height)
+                let offset = SIMD2(Double(x0), Double(y0))
                 // The window's own vote first, as the frame's (at half the window's coarse size), then at its coarse
                 // size: a small card's sides are a few dozen pixels at half size, too few votes (as in the frame's
                 // search at the detection scale).
                 for fine in [false, true] {
-                    guard let found = documentFinder.find(coarse: coarse, working: regionWorking,
-                                                          acceptance: acceptance,
-                                                          widerSearchMaxLuma: thresholds.maxBrightness,
-                                                          votingAtDetectionScale: fine),
+                    let searchedHere = documentFinder.find(coarse: coarse, working: regionWorking, acceptance: acceptance,
+                                                           widerSearchMaxLuma: thresholds.maxBrightness,
+                                                           votingAtDetectionScale: fine)
+                    // (Not at the frame's edge: there the window's edges inside the frame are searched past already,
+                    // an outline the frame cuts is what is looked for.)
+                    if growsWindowsCutByTheirEdges, !atFrameEdge, clipped == nil, let cut = searchedHere,
+                       cut.borderClosed, cut.confidence >= Self.minWindowCutConfidence,
+                       cut.quad.skewDegrees <= Self.maxWindowCutSkew,
+                       Self.reachesWindowEdgeInsideFrame(cut.quad, window: window, frame: frame),
+                       printedRegions.printedShare(of: region, inside: cut.quad, scale: scale, offset: offset)
+                        >= minPrintedShareInside {
+                        clipped = Quadrilateral(corners: cut.quad.corners.map { $0 + offset })
+                    }
+                    guard let found = searchedHere,
                           found.confidence >= (insideClosed ? minConfidenceInsideBorderClosed : acceptance),
                           atFrameEdge || (!found.borderClosed && found.quad.longSideHorizontal) else { continue }
-                    let offset = SIMD2(Double(x0), Double(y0))
                     guard found.quad.liesInside(width: regionWorking.width, height: regionWorking.height) else {
-                        if clipped == nil {
+                        if growsWindowsOverClippedCards, clipped == nil {
                             clipped = Quadrilateral(corners: found.quad.corners.map { $0 + offset })
                         }
                         continue
                     }
-                    if atFrameEdge, !Self.closedOnlyByFrameEdges(found.quad, window: (x0, y0, x1, y1),
-                                                                 frame: (working.width, working.height)) { continue }
+                    if atFrameEdge, !Self.closedOnlyByFrameEdges(found.quad, window: window, frame: frame) { continue }
                     // The print lies on the card: an outline that leaves most of it out is a part of the print (a
                     // photo's detail, a panel), not the card.
                     guard printedRegions.printedShare(of: region, inside: found.quad, scale: scale, offset: offset)
                             >= minPrintedShareInside else { continue }
                     let card = Quadrilateral(corners: found.quad.corners.map { $0 + offset })
+                    // In a window grown past a cut, turned beyond `maxSkew`: as confident as a card turned beside a
+                    // border-closed outline must be. The grown window holds more of the scene, and an outline assembled
+                    // from a textured scene's lines there is often far turned (framegen's wavy desk gave one at 0.70).
+                    if grownToward, found.quad.skewDegrees > thresholds.maxSkew,
+                       found.confidence < minConfidenceTurnedBesideBorderClosed { continue }
                     // Around a small answer: the card holds it (its box's centre), and is larger.
                     if let part, let partBox, !card.contains(partBox.centre * scale)
                         || card.area < Self.minPrintOverSmallAnswer * part.area { continue }
                     return DocumentFinder.Found(quad: card, confidence: found.confidence)
                 }
-                guard attempt == 0, growsWindowsOverClippedCards, !atFrameEdge, let clipped else { break }
-                let xs = clipped.corners.map(\.x), ys = clipped.corners.map(\.y)
-                let grow = Int(Double(margin) * scale.x)
-                let grown = (max(0, min(x0, Int(xs.min()!) - grow)), max(0, min(y0, Int(ys.min()!) - grow)),
-                             min(working.width, max(x1, Int(xs.max()!.rounded(.up)) + grow)),
-                             min(working.height, max(y1, Int(ys.max()!.rounded(.up)) + grow)))
-                guard grown != (x0, y0, x1, y1) else { break }
+                guard growth < Self.maxWindowGrowths, !atFrameEdge, let clipped,
+                      let grown = Self.grown(window, toward: clipped, frame: frame) else { break }
                 (x0, y0, x1, y1) = grown
+                grownToward = true
             }
         }
         return nil
@@ -150,6 +165,42 @@ extension FrameAnalyzer {
         }
         return onFrameEdge
     }
+
+    /// Whether a corner of `quad` (pixels of the window `x0..<x1` × `y0..<y1` of a `frame`-sized image) lies on (or
+    /// past) an edge of the window that lies inside the frame.
+    static func reachesWindowEdgeInsideFrame(_ quad: Quadrilateral, window: (x0: Int, y0: Int, x1: Int, y1: Int),
+                                             frame: (width: Int, height: Int)) -> Bool {
+        let right = Double(window.x1 - window.x0 - 1), bottom = Double(window.y1 - window.y0 - 1)
+        return quad.corners.contains { c in
+            (c.x <= 1 && window.x0 > 0) || (c.y <= 1 && window.y0 > 0)
+                || (c.x >= right - 1 && window.x1 < frame.width) || (c.y >= bottom - 1 && window.y1 < frame.height)
+        }
+    }
+
+    /// `window` grown by half its width (height) on each side where a corner of `outline` (frame pixels) lies on or
+    /// past it, within the frame; nil when it cannot grow.
+    static func grown(_ window: (x0: Int, y0: Int, x1: Int, y1: Int), toward outline: Quadrilateral,
+                      frame: (width: Int, height: Int)) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        let gx = (window.x1 - window.x0) / 2, gy = (window.y1 - window.y0) / 2
+        var grown = window
+        for c in outline.corners {
+            if c.x <= Double(window.x0 + 1) && window.x0 > 0 { grown.x0 = max(0, window.x0 - gx) }
+            if c.y <= Double(window.y0 + 1) && window.y0 > 0 { grown.y0 = max(0, window.y0 - gy) }
+            if c.x >= Double(window.x1 - 2) && window.x1 < frame.width { grown.x1 = min(frame.width, window.x1 + gx) }
+            if c.y >= Double(window.y1 - 2) && window.y1 < frame.height { grown.y1 = min(frame.height, window.y1 + gy) }
+        }
+        return grown == window ? nil : grown
+    }
+
+    /// How many times a window that cuts a card is grown (`grown`), and the confidence from which an outline closed
+    /// by the window's own edge inside the frame says it cuts one (`growsWindowsCutByTheirEdges`).
+    static let maxWindowGrowths = 2
+    static let minWindowCutConfidence = 0.5
+    /// The most an outline the window's edge closes may be turned (its corners off square, the window's cut ones
+    /// included) to say the window cuts a card: the cut outlines of cards measured 3-34°; framegen's wavy empty desk
+    /// gave one at 62°, whose two grown windows cost that frame 64 % more (12.8 → 20.9 ms, the bench's slowest 1080p
+    /// frame) for nothing.
+    static let maxWindowCutSkew = 45.0
 
     /// The printed regions searched after nothing was found (the largest ones), how far the window reaches past each
     /// (a share of its size on every side), and the longest side a window is searched at without halving it.

@@ -108,9 +108,14 @@ public final class FrameAnalyzer {
     /// by the box of the print around it: a card at least that large, MOVE_AWAY past `maxFill`. Always on; tests turn
     /// it off to show the frames it decides.
     var judgesCutPartsByTheirPrint = true
-    /// Whether a window around print whose search found an outline cut by the window's edge is searched again, grown
-    /// to hold it (`findInPrintedRegions`). Always on; tests turn it off to show the frames it decides.
+    /// Whether a window around print whose search found an outline that passed every test but runs out of the window
+    /// is searched again, grown to hold it (`findInPrintedRegions`). Always on; tests turn it off to show the frames
+    /// it decides.
     var growsWindowsOverClippedCards = true
+    /// Whether a window around print whose search settled on an outline closed by the window's own edge, where that
+    /// edge lies inside the frame, is searched again, grown past that edge (`findInPrintedRegions`: the print was a
+    /// small part of a card the window cut). Always on; tests turn it off to show the frames it decides.
+    var growsWindowsCutByTheirEdges = true
     /// Whether an answer seen whole but too small for a card (under `minFill`) inside print well larger than it is
     /// searched for the card holding it in the window around that print (a part of a card: the side of a glare patch,
     /// its photo). Always on; tests turn it off to show the frames it decides.

@@ -99,6 +99,61 @@ import Testing
         #expect(before.primary == .noDocument, "\(before.feedback)")
     }
 
+    /// Fixtures/README.md: a card turned 24° on a striped desk, its print on its left part: the frame-wide search
+    /// settled on the desk's outline closed by the frame (CUT_OFF). In the window around the print (inside that
+    /// outline) the best outline is closed by the window's own right edge: the window cut the card. Grown past that
+    /// edge, the window holds the card whole: TILTED.
+    @Test func aTiltedCardCutByTheWindowsOwnEdgeIsSearchedInAGrownWindow() throws {
+        let without = try expectRuleDecides(
+            "tilted-card-on-a-striped-desk-cut-by-the-window-around-its-print-camsim-small-seed180.jpg",
+            primary: .tilted, corners: [(35.74, 150.82), (289.67, 178.95), (248.35, 297.55), (73.87, 276.49)],
+            within: 0.02, before: .cutOff) { $0.growsWindowsCutByTheirEdges = false }
+        #expect(without.metrics["printedRegion"] == nil)
+    }
+
+    /// Fixtures/README.md: a small card held by its right end, its print a band along it: no frame-wide search found
+    /// it. The window around the print cuts the card's right end off, and the outline found there is closed by that
+    /// edge; grown past it, the window holds the card: MOVE_CLOSER.
+    @Test func aHeldCardCutByTheWindowsOwnEdgeIsFoundInAGrownWindow() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("held-card-cut-by-the-window-around-its-print-camsim-seed121.jpg"))
+        let corners = [(752.56, 423.56), (1079.73, 370.12), (1102.75, 571.75), (782.42, 625.71)]
+        let analysis = try analyzeExpectingCard(input, primary: .moveCloser, corners: corners, within: 0.02)
+        #expect(analysis.metrics["printedRegion"] == 1)
+        let before = try analyzeDocument(input) { $0.growsWindowsCutByTheirEdges = false }
+        #expect(before.primary == .noDocument, "\(before.feedback)")
+    }
+
+    /// Fixtures/README.md: framegen's empty wavy desk, one printed region in it. The window around it settles on an
+    /// outline closed by its own edge, but turned 62° off square, past `maxWindowCutSkew`: the window is not grown
+    /// (grown twice, its search took a turned outline of the waves at 0.70, MOVE_CLOSER, and the frame cost 64 %
+    /// more). One window searched, NO_DOCUMENT.
+    @Test func aFarTurnedOutlineCutByTheWindowDoesNotGrowIt() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("wavy-empty-desk-its-print-window-not-grown-framegen-seed7.jpg"))
+        let analyzer = FrameAnalyzer()
+        let analysis = try analyzer.analyze(input, mode: .document)
+        #expect(analysis.primary == .noDocument, "\(analysis.feedback)")
+        #expect(analyzer.printedRegionWindows == 1)
+    }
+
+    /// The window grows by half its size on each side an outline reaches, within the frame; not on a side that is the
+    /// frame's own edge.
+    @Test func aWindowGrowsTowardTheSidesItsOutlineReaches() {
+        let frame = (width: 640, height: 480)
+        let window = (x0: 100, y0: 100, x1: 300, y1: 200)
+        // An outline whose right corners lie on the window's right edge (x1 - 1) and one below its bottom edge.
+        let cut = Quadrilateral(corners: [SIMD2(150, 120), SIMD2(299, 110), SIMD2(299, 230), SIMD2(160, 190)])
+        let grown = FrameAnalyzer.grown(window, toward: cut, frame: frame)
+        #expect(grown?.x0 == 100 && grown?.y0 == 100 && grown?.x1 == 400 && grown?.y1 == 250, "\(String(describing: grown))")
+        #expect(FrameAnalyzer.reachesWindowEdgeInsideFrame(
+            Quadrilateral(corners: cut.corners.map { $0 - SIMD2(100, 100) }), window: window, frame: frame))
+        // At the frame's right edge the window cannot grow that way.
+        let atEdge = (x0: 440, y0: 100, x1: 640, y1: 200)
+        let outline = Quadrilateral(corners: [SIMD2(500, 120), SIMD2(639, 120), SIMD2(639, 180), SIMD2(500, 180)])
+        #expect(FrameAnalyzer.grown(atEdge, toward: outline, frame: frame) == nil)
+        #expect(!FrameAnalyzer.reachesWindowEdgeInsideFrame(
+            Quadrilateral(corners: outline.corners.map { $0 - SIMD2(440, 100) }), window: atEdge, frame: frame))
+    }
+
     /// Fixtures/README.md: a card turned 29°, held by a thumb over its bottom edge: its left panel, the photo and the
     /// text beside it closed by a line through the card, won (0.78), MOVE_CLOSER and TILTED. That outline lies inside
     /// print well larger than it; in the window around the print the card holding it is found: TILTED alone.
