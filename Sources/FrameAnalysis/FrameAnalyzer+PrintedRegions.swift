@@ -75,7 +75,7 @@ extension FrameAnalyzer {
             // (`growsWindowsCutByTheirEdges`: the card's print was a small part of it, its sides run on past the
             // window). Either way the window is grown by half its size on each side the outline reaches, and
             // searched again, at most `maxWindowGrowths` times.
-            var grownToward = false
+            var inGrownWindow = false
             for growth in 0...Self.maxWindowGrowths {
                 guard x1 - x0 >= 48, y1 - y0 >= 48 else { break }
                 regionWorking.crop(from: working, x: x0, y: y0, width: x1 - x0, height: y1 - y0)
@@ -94,7 +94,8 @@ extension FrameAnalyzer {
                 // size: a small card's sides are a few dozen pixels at half size, too few votes (as in the frame's
                 // search at the detection scale).
                 for fine in [false, true] {
-                    let searchedHere = documentFinder.find(coarse: coarse, working: regionWorking, acceptance: acceptance,
+                    let searchedHere = documentFinder.find(coarse: coarse, working: regionWorking,
+                                                           acceptance: acceptance,
                                                            widerSearchMaxLuma: thresholds.maxBrightness,
                                                            votingAtDetectionScale: fine)
                     // (Not at the frame's edge: there the window's edges inside the frame are searched past already,
@@ -125,7 +126,7 @@ extension FrameAnalyzer {
                     // In a window grown past a cut, turned beyond `maxSkew`: as confident as a card turned beside a
                     // border-closed outline must be. The grown window holds more of the scene, and an outline assembled
                     // from a textured scene's lines there is often far turned (framegen's wavy desk gave one at 0.70).
-                    if grownToward, found.quad.skewDegrees > thresholds.maxSkew,
+                    if inGrownWindow, found.quad.skewDegrees > thresholds.maxSkew,
                        found.confidence < minConfidenceTurnedBesideBorderClosed { continue }
                     // Around a small answer: the card holds it (its box's centre), and is larger.
                     if let part, let partBox, !card.contains(partBox.centre * scale)
@@ -135,7 +136,7 @@ extension FrameAnalyzer {
                 guard growth < Self.maxWindowGrowths, !atFrameEdge, let clipped,
                       let grown = Self.grown(window, toward: clipped, frame: frame) else { break }
                 (x0, y0, x1, y1) = grown
-                grownToward = true
+                inGrownWindow = true
             }
         }
         return nil

@@ -143,7 +143,8 @@ import Testing
         // An outline whose right corners lie on the window's right edge (x1 - 1) and one below its bottom edge.
         let cut = Quadrilateral(corners: [SIMD2(150, 120), SIMD2(299, 110), SIMD2(299, 230), SIMD2(160, 190)])
         let grown = FrameAnalyzer.grown(window, toward: cut, frame: frame)
-        #expect(grown?.x0 == 100 && grown?.y0 == 100 && grown?.x1 == 400 && grown?.y1 == 250, "\(String(describing: grown))")
+        #expect(grown?.x0 == 100 && grown?.y0 == 100 && grown?.x1 == 400 && grown?.y1 == 250,
+                "\(String(describing: grown))")
         #expect(FrameAnalyzer.reachesWindowEdgeInsideFrame(
             Quadrilateral(corners: cut.corners.map { $0 - SIMD2(100, 100) }), window: window, frame: frame))
         // At the frame's right edge the window cannot grow that way.
