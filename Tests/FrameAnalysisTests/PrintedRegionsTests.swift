@@ -115,12 +115,9 @@ import Testing
     /// it. The window around the print cuts the card's right end off, and the outline found there is closed by that
     /// edge; grown past it, the window holds the card: MOVE_CLOSER.
     @Test func aHeldCardCutByTheWindowsOwnEdgeIsFoundInAGrownWindow() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("held-card-cut-by-the-window-around-its-print-camsim-seed121.jpg"))
-        let corners = [(752.56, 423.56), (1079.73, 370.12), (1102.75, 571.75), (782.42, 625.71)]
-        let analysis = try analyzeExpectingCard(input, primary: .moveCloser, corners: corners, within: 0.02)
-        #expect(analysis.metrics["printedRegion"] == 1)
-        let before = try analyzeDocument(input) { $0.growsWindowsCutByTheirEdges = false }
-        #expect(before.primary == .noDocument, "\(before.feedback)")
+        try expectRuleDecides("held-card-cut-by-the-window-around-its-print-camsim-seed121.jpg", primary: .moveCloser,
+                              corners: [(752.56, 423.56), (1079.73, 370.12), (1102.75, 571.75), (782.42, 625.71)],
+                              within: 0.02, before: .noDocument) { $0.growsWindowsCutByTheirEdges = false }
     }
 
     /// Fixtures/README.md: framegen's empty wavy desk, one printed region in it. The window around it settles on an
