@@ -18,18 +18,11 @@ extension FrameAnalyzer {
     /// keyboard's joins, 4.2-16.
     static let maxCutCardPrintOverPart = 3.0
 
-    /// The ratio of the box of the printed region holding `quad` (working pixels: the region's box holds its box's
-    /// centre) to `quad`'s own box, when that region reaches the frame's edge (the least such ratio); nil when no
-    /// region reaching the edge holds it. At most `maxCutCardPrintOverPart`, the outline is a part of a card the frame
-    /// cuts. Reads the frame's printed regions on `detection` unless a window search already did this frame (one cell
-    /// pass; asked only of answers told MOVE_CLOSER that have no whole card's shape, or are a photo).
-    func printAtFrameEdgeAroundPart(_ quad: Quadrilateral, detection: GrayImage) -> Double? {
-        printAtFrameEdge(around: quad, detection: detection).map { $0.region / $0.part }
-    }
-
     /// The box of the least printed region reaching the frame's edge that holds `quad` (working pixels; the region's
     /// box holds the centre of `quad`'s box), and `quad`'s own box, both in detection pixels², or nil when no region
-    /// reaching the edge holds it. Reads the frame's printed regions on `detection` unless done already this frame.
+    /// reaching the edge holds it. Their ratio at most `maxCutCardPrintOverPart`, the outline is a part of a card the
+    /// frame cuts. Reads the frame's printed regions on `detection` unless a window search already did this frame (one
+    /// cell pass; asked only of small answers).
     func printAtFrameEdge(around quad: Quadrilateral, detection: GrayImage) -> (region: Double, part: Double)? {
         readPrintedRegions(detection: detection)
         let part = PrintedRegions.box(of: quad, scaledBy: SIMD2(Double(detection.width) / Double(working.width),

@@ -33,6 +33,7 @@ extension FrameAnalyzer {
                 printInsideClosed += Double(region.x1 - region.x0) * scale.x * Double(region.y1 - region.y0) * scale.y
             }
         }
+        let frame = (width: working.width, height: working.height)
         // With `part`: its box on the detection image, read once.
         let partBox = part.map { PrintedRegions.box(of: $0, scaledBy: SIMD2(1, 1) / scale) }
         var searched = 0
@@ -87,8 +88,9 @@ extension FrameAnalyzer {
                 } else {
                     coarse = regionWorking
                 }
-                var clipped: Quadrilateral?
-                let window = (x0: x0, y0: y0, x1: x1, y1: y1), frame = (width: working.width, height: working.height)
+                // The window's sides an outline there says the card runs on past (see above).
+                var clipped: WindowSides?
+                let window: Window = (x0, y0, x1, y1)
                 let offset = SIMD2(Double(x0), Double(y0))
                 // The window's own vote first, as the frame's (at half the window's coarse size), then at its coarse
                 // size: a small card's sides are a few dozen pixels at half size, too few votes (as in the frame's
@@ -102,18 +104,18 @@ extension FrameAnalyzer {
                     // an outline the frame cuts is what is looked for.)
                     if growsWindowsCutByTheirEdges, !atFrameEdge, clipped == nil, let cut = searchedHere,
                        cut.borderClosed, cut.confidence >= Self.minWindowCutConfidence,
-                       cut.quad.skewDegrees <= Self.maxWindowCutSkew,
+                       cut.quad.skewDegrees <= maxWindowCutSkew,
                        Self.reachesWindowEdgeInsideFrame(cut.quad, window: window, frame: frame),
                        printedRegions.printedShare(of: region, inside: cut.quad, scale: scale, offset: offset)
                         >= minPrintedShareInside {
-                        clipped = Quadrilateral(corners: cut.quad.corners.map { $0 + offset })
+                        clipped = Self.sidesReached(by: cut.quad, window: window)
                     }
                     guard let found = searchedHere,
                           found.confidence >= (insideClosed ? minConfidenceInsideBorderClosed : acceptance),
                           atFrameEdge || (!found.borderClosed && found.quad.longSideHorizontal) else { continue }
                     guard found.quad.liesInside(width: regionWorking.width, height: regionWorking.height) else {
                         if growsWindowsOverClippedCards, clipped == nil {
-                            clipped = Quadrilateral(corners: found.quad.corners.map { $0 + offset })
+                            clipped = Self.sidesReached(by: found.quad, window: window)
                         }
                         continue
                     }
@@ -143,7 +145,7 @@ extension FrameAnalyzer {
     }
 
     /// Reads this frame's printed regions on `detection` into `printedRegions`, once a frame: the searches around
-    /// them and the part-of-a-cut-card rule (`printAtFrameEdgeAroundPart`) share one reading.
+    /// them and the part-of-a-cut-card rule (`printAtFrameEdge(around:)`) share one reading.
     func readPrintedRegions(detection: GrayImage) {
         guard !printedRegionsRead else { return }
         printGradients.compute(detection)
@@ -151,57 +153,65 @@ extension FrameAnalyzer {
         printedRegionsRead = true
     }
 
-    /// Whether `quad` (pixels of the window `x0..<x1` × `y0..<y1` of a `frame`-sized image) is a card the frame cuts:
-    /// a corner on at least one of the window's edges, and on none that lies inside the frame (a window's own edge
-    /// closing it would be no edge of the card's).
-    static func closedOnlyByFrameEdges(_ quad: Quadrilateral, window: (x0: Int, y0: Int, x1: Int, y1: Int),
-                                       frame: (width: Int, height: Int)) -> Bool {
+    /// A window on the working image: `x0..<x1` × `y0..<y1`.
+    typealias Window = (x0: Int, y0: Int, x1: Int, y1: Int)
+
+    /// Sides of a window.
+    struct WindowSides: Equatable {
+        var left = false, top = false, right = false, bottom = false
+        var any: Bool { left || top || right || bottom }
+
+        /// Those of these sides that lie inside a `frame`-sized image: the window's own edges, not the frame's.
+        func insideFrame(_ window: Window, frame: (width: Int, height: Int)) -> WindowSides {
+            WindowSides(left: left && window.x0 > 0, top: top && window.y0 > 0,
+                        right: right && window.x1 < frame.width, bottom: bottom && window.y1 < frame.height)
+        }
+    }
+
+    /// The sides of `window` that a corner of `quad` (window pixels) lies on (within a pixel) or past.
+    static func sidesReached(by quad: Quadrilateral, window: Window) -> WindowSides {
         let right = Double(window.x1 - window.x0 - 1), bottom = Double(window.y1 - window.y0 - 1)
-        var onFrameEdge = false
+        var sides = WindowSides()
         for c in quad.corners {
-            let left = c.x <= 1, top = c.y <= 1, onRight = c.x >= right - 1, onBottom = c.y >= bottom - 1
-            if (left && window.x0 > 0) || (top && window.y0 > 0) || (onRight && window.x1 < frame.width)
-                || (onBottom && window.y1 < frame.height) { return false }
-            if left || top || onRight || onBottom { onFrameEdge = true }
+            if c.x <= 1 { sides.left = true }
+            if c.y <= 1 { sides.top = true }
+            if c.x >= right - 1 { sides.right = true }
+            if c.y >= bottom - 1 { sides.bottom = true }
         }
-        return onFrameEdge
+        return sides
     }
 
-    /// Whether a corner of `quad` (pixels of the window `x0..<x1` × `y0..<y1` of a `frame`-sized image) lies on (or
-    /// past) an edge of the window that lies inside the frame.
-    static func reachesWindowEdgeInsideFrame(_ quad: Quadrilateral, window: (x0: Int, y0: Int, x1: Int, y1: Int),
+    /// Whether `quad` (pixels of `window` of a `frame`-sized image) is a card the frame cuts: a corner on at least one
+    /// of the window's edges, and on none that lies inside the frame (a window's own edge closing it would be no edge
+    /// of the card's).
+    static func closedOnlyByFrameEdges(_ quad: Quadrilateral, window: Window,
+                                       frame: (width: Int, height: Int)) -> Bool {
+        let reached = sidesReached(by: quad, window: window)
+        return reached.any && !reached.insideFrame(window, frame: frame).any
+    }
+
+    /// Whether a corner of `quad` (pixels of `window` of a `frame`-sized image) lies on (or past) an edge of the window
+    /// that lies inside the frame.
+    static func reachesWindowEdgeInsideFrame(_ quad: Quadrilateral, window: Window,
                                              frame: (width: Int, height: Int)) -> Bool {
-        let right = Double(window.x1 - window.x0 - 1), bottom = Double(window.y1 - window.y0 - 1)
-        return quad.corners.contains { c in
-            (c.x <= 1 && window.x0 > 0) || (c.y <= 1 && window.y0 > 0)
-                || (c.x >= right - 1 && window.x1 < frame.width) || (c.y >= bottom - 1 && window.y1 < frame.height)
-        }
+        sidesReached(by: quad, window: window).insideFrame(window, frame: frame).any
     }
 
-    /// `window` grown by half its width (height) on each side where a corner of `outline` (frame pixels) lies on or
-    /// past it, within the frame; nil when it cannot grow.
-    static func grown(_ window: (x0: Int, y0: Int, x1: Int, y1: Int), toward outline: Quadrilateral,
-                      frame: (width: Int, height: Int)) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+    /// `window` grown by half its width (height) on each of `sides` that lies inside the frame, within the frame; nil
+    /// when it cannot grow.
+    static func grown(_ window: Window, toward sides: WindowSides, frame: (width: Int, height: Int)) -> Window? {
+        let inside = sides.insideFrame(window, frame: frame)
+        guard inside.any else { return nil }
         let gx = (window.x1 - window.x0) / 2, gy = (window.y1 - window.y0) / 2
-        var grown = window
-        for c in outline.corners {
-            if c.x <= Double(window.x0 + 1) && window.x0 > 0 { grown.x0 = max(0, window.x0 - gx) }
-            if c.y <= Double(window.y0 + 1) && window.y0 > 0 { grown.y0 = max(0, window.y0 - gy) }
-            if c.x >= Double(window.x1 - 2) && window.x1 < frame.width { grown.x1 = min(frame.width, window.x1 + gx) }
-            if c.y >= Double(window.y1 - 2) && window.y1 < frame.height { grown.y1 = min(frame.height, window.y1 + gy) }
-        }
-        return grown == window ? nil : grown
+        return (inside.left ? max(0, window.x0 - gx) : window.x0, inside.top ? max(0, window.y0 - gy) : window.y0,
+                inside.right ? min(frame.width, window.x1 + gx) : window.x1,
+                inside.bottom ? min(frame.height, window.y1 + gy) : window.y1)
     }
 
     /// How many times a window that cuts a card is grown (`grown`), and the confidence from which an outline closed
     /// by the window's own edge inside the frame says it cuts one (`growsWindowsCutByTheirEdges`).
     static let maxWindowGrowths = 2
     static let minWindowCutConfidence = 0.5
-    /// The most an outline the window's edge closes may be turned (its corners off square, the window's cut ones
-    /// included) to say the window cuts a card: the cut outlines of cards measured 3-34°; framegen's wavy empty desk
-    /// gave one at 62°, whose two grown windows cost that frame 64 % more (12.8 → 20.9 ms, the bench's slowest 1080p
-    /// frame) for nothing.
-    static let maxWindowCutSkew = 45.0
 
     /// The printed regions searched after nothing was found (the largest ones), how far the window reaches past each
     /// (a share of its size on every side), and the longest side a window is searched at without halving it.

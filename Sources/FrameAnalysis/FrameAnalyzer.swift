@@ -98,7 +98,7 @@ public final class FrameAnalyzer {
     /// photo implies (`cardFillImpliedByPhoto`). Always on; tests turn it off to show the frames it decides.
     var judgesPhotoAnswersByTheirFace = true
     /// Whether a small outline seen whole inside print that runs out of the frame is judged a part of a card the frame
-    /// cuts (`printAtFrameEdgeAroundPart`). Always on; tests turn it off to show the frames it decides.
+    /// cuts (`printAtFrameEdge(around:)`). Always on; tests turn it off to show the frames it decides.
     var judgesPartsOfPrintAtFrameEdge = true
     /// Whether a card the frame cuts, found by its photo alone, is told MOVE_AWAY when it would not fit the frame at
     /// the largest size its photo allows (`IDCard.smallestPhotoShareOfHeight`). Always on; tests turn it off to show
@@ -116,6 +116,11 @@ public final class FrameAnalyzer {
     /// edge lies inside the frame, is searched again, grown past that edge (`findInPrintedRegions`: the print was a
     /// small part of a card the window cut). Always on; tests turn it off to show the frames it decides.
     var growsWindowsCutByTheirEdges = true
+    /// The most an outline the window's edge closes may be turned (its corners off square, the window's cut ones
+    /// included) to say the window cuts a card: the cut outlines of cards measured 3-34°; framegen's wavy empty desk
+    /// gave one at 62°, whose two grown windows cost that frame 64 % more (12.8 → 20.9 ms, the bench's slowest 1080p
+    /// frame) for nothing. Tests raise it to show what it keeps out.
+    var maxWindowCutSkew = 45.0
     /// Whether an answer seen whole but too small for a card (under `minFill`) inside print well larger than it is
     /// searched for the card holding it in the window around that print (a part of a card: the side of a glare patch,
     /// its photo). Always on; tests turn it off to show the frames it decides.
@@ -701,10 +706,12 @@ public final class FrameAnalyzer {
         // face says it is the card's photo (`photoImpliedFill`), whose card is then as large as the photo implies:
         // the print may cover up to that card's area over the photo's (`IDCard.photoShareOfHeight`), not
         // `maxCutCardPrintOverPart`.
+        // (The print around the outline is read once, by the first of the rules below that asks for it.)
+        lazy var printAround = printAtFrameEdge(around: quad, detection: detection)
         var printAtEdgeOverPart: (ratio: Double, bar: Double)?
         if judgesPartsOfPrintAtFrameEdge, closeness < t.minFill, edgeDistance >= t.edgeMargin,
            !IDCard.wholeSeenSquareOn(quad) || photoImpliedFill != nil {
-            if let ratio = printAtFrameEdgeAroundPart(quad, detection: detection) {
+            if let ratio = printAround.map({ $0.region / $0.part }) {
                 metrics["printAtEdgeOverPart"] = ratio
                 let bar = photoImpliedFill.map { $0 * largestCard / max(1, inputQuad.area) }
                     ?? Self.maxCutCardPrintOverPart
@@ -732,7 +739,7 @@ public final class FrameAnalyzer {
         // would not fit (past `maxFill`), the card is too close and the frame cuts it for that: MOVE_AWAY.
         if judgesCutPartsByTheirPrint, closeness < t.minFill,
            outlineDistance < t.edgeMargin || printAtEdgeOverPart != nil,
-           let print = printAtFrameEdge(around: quad, detection: detection) {
+           let print = printAround {
             // (Against the largest card held across, as a photo's card is: a part does not tell how the card is
             // held, and across is how cards are held.)
             let toInput = Double(inputSize.width) / Double(detection.width)

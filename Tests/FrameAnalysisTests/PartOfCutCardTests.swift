@@ -1,5 +1,5 @@
 // A small outline seen whole inside print that runs out of the frame is a part of a card the frame cuts: CUT_OFF,
-// not MOVE_CLOSER (`FrameAnalyzer.printAtFrameEdgeAroundPart`).
+// not MOVE_CLOSER (`FrameAnalyzer.printAtFrameEdge(around:)`).
 import Testing
 @testable import FrameAnalysis
 

@@ -130,6 +130,18 @@ import Testing
         let analysis = try analyzer.analyze(input, mode: .document)
         #expect(analysis.primary == .noDocument, "\(analysis.feedback)")
         #expect(analyzer.printedRegionWindows == 1)
+        // Without the bound the window grows twice; the turned outline of the waves found there is kept out only by
+        // the bar a turned card in a grown window must reach.
+        let grownAnalyzer = FrameAnalyzer()
+        grownAnalyzer.maxWindowCutSkew = 90
+        let grownTwice = try grownAnalyzer.analyze(input, mode: .document)
+        #expect(grownAnalyzer.printedRegionWindows == 3)
+        #expect(grownTwice.primary == .noDocument, "\(grownTwice.feedback)")
+        let taken = try analyzeDocument(input) {
+            $0.maxWindowCutSkew = 90
+            $0.minConfidenceTurnedBesideBorderClosed = 0.6
+        }
+        #expect(taken.primary == .moveCloser, "\(taken.feedback)")
     }
 
     /// The window grows by half its size on each side an outline reaches, within the frame; not on a side that is the
@@ -139,17 +151,22 @@ import Testing
         let window = (x0: 100, y0: 100, x1: 300, y1: 200)
         // An outline whose right corners lie on the window's right edge (x1 - 1) and one below its bottom edge.
         let cut = Quadrilateral(corners: [SIMD2(150, 120), SIMD2(299, 110), SIMD2(299, 230), SIMD2(160, 190)])
-        let grown = FrameAnalyzer.grown(window, toward: cut, frame: frame)
+        let local = Quadrilateral(corners: cut.corners.map { $0 - SIMD2(100, 100) })
+        let grown = FrameAnalyzer.grown(window, toward: FrameAnalyzer.sidesReached(by: local, window: window),
+                                        frame: frame)
         #expect(grown?.x0 == 100 && grown?.y0 == 100 && grown?.x1 == 400 && grown?.y1 == 250,
                 "\(String(describing: grown))")
-        #expect(FrameAnalyzer.reachesWindowEdgeInsideFrame(
-            Quadrilateral(corners: cut.corners.map { $0 - SIMD2(100, 100) }), window: window, frame: frame))
+        #expect(FrameAnalyzer.reachesWindowEdgeInsideFrame(local, window: window, frame: frame))
         // At the frame's right edge the window cannot grow that way.
         let atEdge = (x0: 440, y0: 100, x1: 640, y1: 200)
         let outline = Quadrilateral(corners: [SIMD2(500, 120), SIMD2(639, 120), SIMD2(639, 180), SIMD2(500, 180)])
-        #expect(FrameAnalyzer.grown(atEdge, toward: outline, frame: frame) == nil)
-        #expect(!FrameAnalyzer.reachesWindowEdgeInsideFrame(
-            Quadrilateral(corners: outline.corners.map { $0 - SIMD2(440, 100) }), window: atEdge, frame: frame))
+        let atEdgeLocal = Quadrilateral(corners: outline.corners.map { $0 - SIMD2(440, 100) })
+        #expect(FrameAnalyzer.grown(atEdge, toward: FrameAnalyzer.sidesReached(by: atEdgeLocal, window: atEdge),
+                                    frame: frame) == nil)
+        #expect(!FrameAnalyzer.reachesWindowEdgeInsideFrame(atEdgeLocal, window: atEdge, frame: frame))
+        // The frame's right edge is reached, and closes the outline as a card the frame cuts.
+        #expect(FrameAnalyzer.closedOnlyByFrameEdges(atEdgeLocal, window: atEdge, frame: frame))
+        #expect(!FrameAnalyzer.closedOnlyByFrameEdges(local, window: window, frame: frame))
     }
 
     /// Fixtures/README.md: a card turned 29°, held by a thumb over its bottom edge: its left panel, the photo and the
