@@ -227,6 +227,12 @@ extension DocumentFinder {
             let share = max(0, bestTexture) / Self.minInteriorTexture
             best.confidence *= share * share
         }
+        // A printed winner that runs out of the frame may be a card's sides run on to a line beyond the frame's edge,
+        // over the card seen whole (`cardSeenWholeUnder`).
+        if prefersCardsUnderRunOutWinners, bestTexture >= Self.minInteriorTexture,
+           let card = cardSeenWholeUnder(runOut: best, among: ranked, image: image, width: w, height: h) {
+            best = card
+        }
         if let outer = container(of: best, image: image, width: w, height: h, quarters: quarters) { best = outer }
         if let completed = completeBand(best, image: image) { best = completed }
         return searched(best)

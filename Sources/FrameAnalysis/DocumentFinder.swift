@@ -316,6 +316,10 @@ final class DocumentFinder {
     /// Whether a sparsely printed winner gives way to a densely printed outline apart from it that scores nearly as
     /// well (`bestQuad`, `denselyPrinted`). Always on; tests turn it off to show the frames it decides.
     var prefersDenselyPrinted = true
+    /// Whether a printed winner that runs out of the frame gives way to an outline seen whole sharing two of its lines
+    /// and scoring nearly as well (`bestQuad`, `cardSeenWholeUnder`). Always on; tests turn it off to show the frames
+    /// it decides.
+    var prefersCardsUnderRunOutWinners = true
     /// Whether a line cutting a photo-like winner as voted but not with its sides refitted, and running along one of
     /// the refitted sides, may be a side of the card around it (`container`). Always on; tests turn it off to show
     /// the frames it decides.
