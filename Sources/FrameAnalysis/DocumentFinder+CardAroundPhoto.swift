@@ -12,14 +12,24 @@ import Foundation
 extension DocumentFinder {
     /// The card around `photo` (a winning quad on `image`, whose gradients `coarseGradients` hold) found among the
     /// lines of the bands where its sides must lie, or nil: when `photo` is not photo-like (`mayBePhoto`, seen whole,
-    /// at most `maxPhotoFill` of the frame), when the bands add no line, or when no outline around it passes.
+    /// at most `maxPhotoFill` of the frame), when the bands add no line, or when no outline around it passes. Around
+    /// a winner longer than a photo but a card's part (`maxCutPartAspect`), only the cut card (`cutCardAround`).
     func cardAroundPhoto(_ photo: RankedQuad, image: GrayImage) -> RankedQuad? {
         let w = image.width, h = image.height
         let c = [photo.corners.0, photo.corners.1, photo.corners.2, photo.corners.3]
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(1, min(even, odd))
-        guard Self.mayBePhoto(photo), Quadrilateral(corners: c).area <= Self.maxPhotoFill * Double(w * h),
+        guard Quadrilateral(corners: c).area <= Self.maxPhotoFill * Double(w * h),
               seenWhole(photo, width: w, height: h) else { return nil }
+        // Longer than a photo, the winner may still be a part of a card the frame cuts (the photo with the print
+        // beside it, closed by a line across the card; the card without its header band): only the cut card is
+        // looked for around it, among the lines already read.
+        guard Self.mayBePhoto(photo) else {
+            guard takesCutCardsAroundLongerParts, Self.mayBePhoto(photo, maxAspect: Self.maxCutPartAspect) else {
+                return nil
+            }
+            return cutCardAround(photo, image: image)
+        }
         let centre = (c[0] + c[1] + c[2] + c[3]) / 4
         var added = false
         for s in 0..<4 {

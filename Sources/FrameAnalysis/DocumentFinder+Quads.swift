@@ -472,7 +472,9 @@ extension DocumentFinder {
         func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let innerLong = max(even, odd), innerShort = max(1, min(even, odd))
-        guard Self.mayBePhoto(inner) else { return nil }
+        // (Around a part the frame cuts, the part may be longer than a photo: `maxCutPartAspect`.)
+        let longestInner = cut && takesCutCardsAroundLongerParts ? Self.maxCutPartAspect : Self.maxPhotoAspect
+        guard Self.mayBePhoto(inner, maxAspect: longestInner) else { return nil }
         var axis = even >= odd ? (c[1] - c[0]) + (c[2] - c[3]) : (c[2] - c[1]) + (c[3] - c[0])
         axis /= max(1e-9, length(axis))
         let innerArea = abs((c[2] - c[0]).x * (c[3] - c[1]).y - (c[2] - c[0]).y * (c[3] - c[1]).x) / 2
@@ -540,7 +542,8 @@ extension DocumentFinder {
                 if a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2 { continue }
                 let borderCount = (lines[a1].border ? 1 : 0) + (lines[a2].border ? 1 : 0) + (lines[b1].border ? 1 : 0)
                     + (lines[b2].border ? 1 : 0)
-                guard borderCount <= 2 else { continue }
+                // (Around a part the frame cuts, only outlines closed by a frame border: see below.)
+                guard borderCount <= 2, borderCount > 0 || !cut else { continue }
                 // Adjacent sides cross steeply (as in `bestQuad`).
                 let n1 = lines[a1].normal, n2 = lines[a2].normal, m1 = lines[b1].normal, m2 = lines[b2].normal
                 guard abs((n1 * m1).sum()) <= 0.87, abs((n1 * m2).sum()) <= 0.87, abs((n2 * m1).sum()) <= 0.87,
@@ -659,10 +662,10 @@ extension DocumentFinder {
 
     /// Whether a winning quad may be a card's portrait photo, around which `container` and `cardAroundPhoto` look for
     /// the card: at least `minContainerConfidence`, and at most `maxPhotoAspect` long for its width.
-    static func mayBePhoto(_ quad: RankedQuad) -> Bool {
+    static func mayBePhoto(_ quad: RankedQuad, maxAspect: Double = maxPhotoAspect) -> Bool {
         let (even, odd) = Quadrilateral.meanOppositeSides([quad.corners.0, quad.corners.1, quad.corners.2,
                                                            quad.corners.3])
-        return quad.confidence >= minContainerConfidence && max(even, odd) / max(1, min(even, odd)) <= maxPhotoAspect
+        return quad.confidence >= minContainerConfidence && max(even, odd) / max(1, min(even, odd)) <= maxAspect
     }
 
     /// Inserts a scored quad into the best-first list of at most `keeping` distinct outlines.

@@ -162,6 +162,12 @@ final class DocumentFinder {
     /// at least `minContainerAspect` long for its width (landscape), and reaches `minContainerConfidence` and
     /// `containerConfidenceShare` of the photo's confidence (a card's outline is nearly as clear as its photo's).
     static let maxPhotoAspect = 1.6
+    /// The longest a winner seen whole may be for its width and still be a part of a card the frame cuts, around
+    /// which that card is looked for (`cutCardAround`, with `takesCutCardsAroundLongerParts`): a card's photo with the
+    /// print beside it, closed by a print line across the card, or the card without its header band, 1.7-1.9 (camsim
+    /// small 170 `cut_off_0003`, 1.74; small 152 `cut_off_0000`, 1.71). Measured in docs/capture.md ("The cut card
+    /// around a longer part").
+    static let maxCutPartAspect = 1.9
     /// A line cutting a photo-like winner may be a side of the card around it when it does not cut the winner's
     /// outline refitted to the winner's edges (`refine`) and runs within this many degrees of one of the refitted
     /// sides: a card's side beside its photo's runs as the photo's does (`container`). Measured at 2°, 3° and 5°: at
@@ -320,6 +326,9 @@ final class DocumentFinder {
     /// and scoring nearly as well (`bestQuad`, `cardSeenWholeUnder`). Always on; tests turn it off to show the frames
     /// it decides.
     var prefersCardsUnderRunOutWinners = true
+    /// Whether a winner seen whole longer than a photo (up to `maxCutPartAspect`) is searched around for the card the
+    /// frame cuts (`cutCardAround`, `container`'s `cut`). Always on; tests turn it off to show the frames it decides.
+    var takesCutCardsAroundLongerParts = true
     /// Whether a line cutting a photo-like winner as voted but not with its sides refitted, and running along one of
     /// the refitted sides, may be a side of the card around it (`container`). Always on; tests turn it off to show
     /// the frames it decides.

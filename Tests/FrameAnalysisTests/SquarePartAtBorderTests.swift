@@ -37,6 +37,8 @@ import Testing
         let (analysis, _) = try expectSettingDecides("square-part-at-one-border-less-printed-camsim-portrait-seed120.jpg",
                                                      primary: .cutOff, otherwise: .moveCloser) {
             $0.documentFinder.admitsLessPrintedSquarePartsAtOneBorder = false
+            // (With it, the cut card is found around the winner, longer than a photo: `takesCutCardsAroundLongerParts`.)
+            $0.documentFinder.takesCutCardsAroundLongerParts = false
         }
         let corners = try #require(analysis.region?.corners)
         // The right corners where camsim drew them, the left ones on the frame's left edge.
