@@ -97,6 +97,9 @@ public final class FrameAnalyzer {
     /// Whether an answer on a card's photo (a face filling a small portrait-shaped outline) is judged by the card its
     /// photo implies (`cardFillImpliedByPhoto`). Always on; tests turn it off to show the frames it decides.
     var judgesPhotoAnswersByTheirFace = true
+    /// Whether a frame in which no card was found is told MOVE_AWAY when a card's portrait is seen large in it
+    /// (`largePortrait`). Always on; tests turn it off to show the frames it decides.
+    var readsLargePortraitsWithoutOutline = true
     /// Whether a small outline seen whole inside print that runs out of the frame is judged a part of a card the frame
     /// cuts (`printAtFrameEdge(around:)`). Always on; tests turn it off to show the frames it decides.
     var judgesPartsOfPrintAtFrameEdge = true
@@ -164,8 +167,8 @@ public final class FrameAnalyzer {
     /// Windows around printed regions `findInPrintedRegions` has searched, since this analyzer was made (read by
     /// tests).
     var printedRegionWindows = 0
-    /// Created on the first selfie, or the first document answer on a card's photo (`cardFillImpliedByPhoto`), by
-    /// `loadedFaceSearch`.
+    /// Created on the first selfie, the first document answer on a card's photo (`cardFillImpliedByPhoto`) or the
+    /// first document frame with print and no card (`largePortrait`), by `loadedFaceSearch`.
     private var faceSearch: FaceSearch?
     private let faceSharpness = FaceSharpness()
 
@@ -598,8 +601,15 @@ public final class FrameAnalyzer {
             // of the minimum (the selfie rule's bound too) a camera's exposure control has run out: the outline
             // sinks into amplified noise, an empty search proves little, and light is the first fix. (With no
             // card, the exposure measured is the whole frame's: the scene itself.)
-            feedback.append(Feedback(code: .noDocument, value: found?.confidence ?? 0,
-                                     threshold: t.minDocumentConfidence))
+            // A card's portrait seen large says a card held too close for its outline to be in view
+            // (`largePortrait`).
+            if readsLargePortraitsWithoutOutline, let portrait = largePortrait(in: detection) {
+                metrics["portraitSize"] = portrait
+                feedback.append(Feedback(code: .moveAway, value: portrait, threshold: Self.minLargePortrait))
+            } else {
+                feedback.append(Feedback(code: .noDocument, value: found?.confidence ?? 0,
+                                         threshold: t.minDocumentConfidence))
+            }
             if exposure.mean < t.minBrightness {
                 report(Feedback(code: .tooDark, value: exposure.mean, threshold: t.minBrightness),
                        sceneBrightness: exposure.mean)

@@ -1,0 +1,34 @@
+// A frame where no card's outline was found is told MOVE_AWAY when a card's portrait is seen large in it
+// (`FrameAnalyzer.readsLargePortraitsWithoutOutline`, `largePortrait`; docs/capture.md, "A card's portrait without
+// an outline").
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct PortraitWithoutOutlineTests {
+    /// Fixtures/README.md: a card held so close that it covers the frame. No outline of it passes; its portrait's
+    /// face, 0.19 of the frame's short side, says a card too close: MOVE_AWAY, the face's share as its value.
+    @Test func aCardCoveringTheFrameIsToldToMoveAwayByItsPortrait() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-too-close-no-outline-its-portrait-large-camsim-seed112.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.feedback.map(\.code) == [.moveAway], "\(analysis.feedback)")
+        #expect(analysis.region == nil)
+        let portrait = try #require(analysis.metrics["portraitSize"])
+        #expect(portrait >= FrameAnalyzer.minLargePortrait && portrait < 0.25, "\(portrait)")
+        #expect(analysis.feedback.first?.value == portrait)
+        #expect(analysis.feedback.first?.threshold == FrameAnalyzer.minLargePortrait)
+        let before = try analyzeDocument(input) { $0.readsLargePortraitsWithoutOutline = false }
+        #expect(before.feedback.map(\.code) == [.noDocument], "\(before.feedback)")
+        #expect(before.metrics["portraitSize"] == nil)
+    }
+
+    /// An empty scene with print in view (framegen's wavy desk, one printed region) has its print searched for a face
+    /// and none found: NO_DOCUMENT as before.
+    @Test func anEmptyPrintedSceneStaysNoDocument() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("wavy-empty-desk-its-print-window-not-grown-framegen-seed7.jpg"))
+        let analyzer = FrameAnalyzer()
+        let analysis = try analyzer.analyze(input, mode: .document)
+        #expect(analysis.primary == .noDocument, "\(analysis.feedback)")
+        #expect(analysis.metrics["portraitSize"] == nil)
+        #expect(!analyzer.printedRegions.regions.isEmpty, "its print was read, so the portrait search ran")
+    }
+}
