@@ -100,6 +100,9 @@ public final class FrameAnalyzer {
     /// Whether a frame in which no card was found is told MOVE_AWAY when a card's portrait is seen large in it
     /// (`largePortrait`). Always on; tests turn it off to show the frames it decides.
     var readsLargePortraitsWithoutOutline = true
+    /// Whether GLARE goes before MOVE_CLOSER when the card's glare patch runs on past the outline
+    /// (`glareBeyondOutline`). Always on; tests turn it off to show the frames it decides.
+    var leadsWithGlareBeyondSmallOutlines = true
     /// Whether a small outline seen whole inside print that runs out of the frame is judged a part of a card the frame
     /// cuts (`printAtFrameEdge(around:)`). Always on; tests turn it off to show the frames it decides.
     var judgesPartsOfPrintAtFrameEdge = true
@@ -912,6 +915,14 @@ public final class FrameAnalyzer {
         if exposureFirst == nil, [.cutOff, .moveAway, .tilted].contains(feedback.first?.code),
            largestBlob >= t.maxGlareBlob * glareOverOutlineShare, !Self.hasExposureFinding(feedback) {
             leadWith(.glare)
+        }
+        // MOVE_CLOSER too, when the patch runs on past the outline (`glareBeyondOutline`): the outline was closed on
+        // the patch, a part of the card beside it, and its size is no guide to the card's.
+        if leadsWithGlareBeyondSmallOutlines, exposureFirst == nil, feedback.first?.code == .moveCloser,
+           largestBlob >= t.maxGlareBlob * glareOverOutlineShare, !Self.hasExposureFinding(feedback) {
+            let beyond = Self.glareBeyondOutline(quad, on: working, luma: t.glareLuma)
+            metrics["glareBeyondOutline"] = beyond
+            if beyond >= Self.minGlareBeyondOutline { leadWith(.glare) }
         }
         if exposureFirst == nil, let scene = blurredSceneSharpness(feedback, thresholds: t) {
             metrics["sceneSharpness"] = scene
