@@ -18,24 +18,15 @@ import Testing
     /// nearly as good, printed at least `denselyPrintedTexture`.
     @Test func onlyAnOutlineApartFromTheWinnerIsTaken() throws {
         let finder = DocumentFinder()
-        let image = GrayImage()
-        image.resize(width: 200, height: 100)
-        // Scattered dark specks on white (print-like, not repeating) on the left half, the right half bare first.
+        // The left half printed, the right half bare first.
         var random = SyntheticFrame.Random(state: 29)
-        for y in 0..<100 {
-            for x in 0..<200 { image.base[y * 200 + x] = x < 100 && random.next() % 4 == 0 ? 30 : 200 }
-        }
-        finder.coarseGradients.compute(image)
+        let image = imagePrintedOnTheLeft(for: finder, random: &random)
         // (The quads' sides all name line 0, not a frame border: `seenWhole` reads it.)
         finder.lines = [DocumentFinder.Line(theta: 0, rho: 0, border: false)]
-        func ranked(_ c: [(Double, Double)], score: Double) -> DocumentFinder.RankedQuad {
-            ((SIMD2(c[0].0, c[0].1), SIMD2(c[1].0, c[1].1), SIMD2(c[2].0, c[2].1), SIMD2(c[3].0, c[3].1)), score, score,
-             SIMD4(0, 0, 0, 0))
-        }
-        let winner = ranked([(10, 10), (90, 10), (90, 90), (10, 90)], score: 0.8)
-        let inside = ranked([(30, 30), (60, 30), (60, 60), (30, 60)], score: 0.79)
-        let apart = ranked([(110, 10), (190, 10), (190, 90), (110, 90)], score: 0.7)
-        let tooWeak = ranked([(110, 10), (190, 10), (190, 90), (110, 90)], score: 0.6)
+        let winner = rankedQuad([(10, 10), (90, 10), (90, 90), (10, 90)], score: 0.8)
+        let inside = rankedQuad([(30, 30), (60, 30), (60, 60), (30, 60)], score: 0.79)
+        let apart = rankedQuad([(110, 10), (190, 10), (190, 90), (110, 90)], score: 0.7)
+        let tooWeak = rankedQuad([(110, 10), (190, 10), (190, 90), (110, 90)], score: 0.6)
         #expect(finder.denselyPrinted(apartFrom: winner, among: [inside][...], image: image, width: 200,
                                       height: 100) == nil)
         #expect(finder.denselyPrinted(apartFrom: winner, among: [tooWeak][...], image: image, width: 200,

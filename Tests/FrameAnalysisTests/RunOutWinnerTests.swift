@@ -18,28 +18,18 @@ import Testing
     /// `runOutScoreShare` of its score, printed.
     @Test func onlyAPrintedCardSeenWholeSharingTwoLinesReplacesAWinnerRunningOut() throws {
         let finder = DocumentFinder()
-        let image = GrayImage()
-        image.resize(width: 200, height: 100)
-        // Scattered dark specks on white (print-like, not repeating) on the left half, the right half bare.
         var random = SyntheticFrame.Random(state: 31)
-        for y in 0..<100 {
-            for x in 0..<200 { image.base[y * 200 + x] = x < 100 && random.next() % 4 == 0 ? 30 : 200 }
-        }
-        finder.coarseGradients.compute(image)
+        let image = imagePrintedOnTheLeft(for: finder, random: &random)
         finder.lines = (0..<6).map { DocumentFinder.Line(theta: 0, rho: Double($0), border: false) }
-        func ranked(_ c: [(Double, Double)], score: Double, sides: SIMD4<Int>) -> DocumentFinder.RankedQuad {
-            ((SIMD2(c[0].0, c[0].1), SIMD2(c[1].0, c[1].1), SIMD2(c[2].0, c[2].1), SIMD2(c[3].0, c[3].1)), score, score,
-             sides)
-        }
         // Short side 100: a corner more than 3 px past the frame's edge runs out of it.
-        let grazing = ranked([(10, 10), (90, 10), (90, 102), (10, 90)], score: 0.9, sides: SIMD4(0, 1, 2, 3))
-        let runOut = ranked([(10, 10), (90, 10), (90, 130), (10, 90)], score: 0.9, sides: SIMD4(0, 1, 2, 3))
+        let grazing = rankedQuad([(10, 10), (90, 10), (90, 102), (10, 90)], score: 0.9, sides: SIMD4(0, 1, 2, 3))
+        let runOut = rankedQuad([(10, 10), (90, 10), (90, 130), (10, 90)], score: 0.9, sides: SIMD4(0, 1, 2, 3))
         #expect(!DocumentFinder.runsOutOfFrame(grazing.corners, width: 200, height: 100))
         #expect(DocumentFinder.runsOutOfFrame(runOut.corners, width: 200, height: 100))
-        let card = ranked([(10, 10), (90, 10), (90, 90), (10, 90)], score: 0.85, sides: SIMD4(0, 1, 4, 3))
-        let oneShared = ranked([(12, 12), (88, 12), (88, 88), (12, 88)], score: 0.85, sides: SIMD4(0, 4, 5, 5))
-        let tooWeak = ranked([(10, 10), (90, 10), (90, 90), (10, 90)], score: 0.8, sides: SIMD4(0, 1, 4, 3))
-        let bare = ranked([(110, 10), (190, 10), (190, 90), (110, 90)], score: 0.85, sides: SIMD4(0, 1, 4, 3))
+        let card = rankedQuad([(10, 10), (90, 10), (90, 90), (10, 90)], score: 0.85, sides: SIMD4(0, 1, 4, 3))
+        let oneShared = rankedQuad([(12, 12), (88, 12), (88, 88), (12, 88)], score: 0.85, sides: SIMD4(0, 4, 5, 5))
+        let tooWeak = rankedQuad([(10, 10), (90, 10), (90, 90), (10, 90)], score: 0.8, sides: SIMD4(0, 1, 4, 3))
+        let bare = rankedQuad([(110, 10), (190, 10), (190, 90), (110, 90)], score: 0.85, sides: SIMD4(0, 1, 4, 3))
         func taken(_ winner: DocumentFinder.RankedQuad, among: [DocumentFinder.RankedQuad]) -> SIMD2<Double>? {
             finder.cardSeenWholeUnder(runOut: winner, among: among, image: image, width: 200, height: 100)?.corners.2
         }
