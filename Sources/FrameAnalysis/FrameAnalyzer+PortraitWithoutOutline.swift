@@ -17,12 +17,19 @@ extension FrameAnalyzer {
     /// 0.156). Among the frames of the 51 tuning sets answered NO_DOCUMENT none of the 502 empty scenes has a face
     /// of 0.12 or more; the 9 cards too close have one of 0.12 or more, 7 of them 0.14 or more.
     static let minLargePortrait = 0.14
+    /// The largest face, as a share of the frame's short side, taken for a card's portrait. Held so close that its
+    /// portrait's face spans 0.3 of the frame, a card would be some 1.5 frames tall: the tuning sets' cards too close
+    /// show faces up to 0.27 (those this rule answers, 0.17-0.24). A larger face is a person's: camsim's selfie frames
+    /// analysed as documents show faces of 0.27-0.71 (all but 6 of 27 over 0.3), which the rule would otherwise
+    /// answer MOVE_AWAY.
+    static let maxLargePortrait = 0.3
     /// The ratio between the face sizes the search tries. At 1.1 (the selfie search's) it found 7 of the tuning sets'
     /// cards too close, at 1.2 6, at 1.3 2; 1.2 costs about half of 1.1.
     static let largePortraitScaleStep = 1.2
 
     /// The largest face on `detection` (the detection image of a frame in which no card was found), as a share of its
-    /// short side, when it is at least `minLargePortrait`; nil otherwise, or without the cascades. A card's portrait
+    /// short side, when it is at least `minLargePortrait` and at most `maxLargePortrait`; nil otherwise, or without
+    /// the cascades. A card's portrait
     /// lies on its printed face: only the box around the frame's printed regions (`PrintedRegions`, grown by the
     /// smallest face searched) is searched, and a frame with no printed region not at all (most empty scenes: the
     /// search costs 1-5 ms on the detection image).
@@ -39,11 +46,13 @@ extension FrameAnalyzer {
         let x0 = max(0, box.x0 - smallest), y0 = max(0, box.y0 - smallest)
         let x1 = min(detection.width, box.x1 + smallest), y1 = min(detection.height, box.y1 + smallest)
         guard x1 - x0 >= smallest, y1 - y0 >= smallest, let search = try? loadedFaceSearch() else { return nil }
+        // (Every size is searched: a person's face larger than `maxLargePortrait` is also found at smaller windows
+        // that still fire on it, so only its largest size tells it apart.)
         let faces = search.detector.detect(search: detection, eyes: detection,
                                            region: (x: x0, y: y0, width: x1 - x0, height: y1 - y0), minFace: smallest,
                                            scaleStep: Self.largePortraitScaleStep)
         guard let largest = faces.map({ Double(max($0.width, $0.height)) }).max() else { return nil }
         let share = largest / Double(shortSide)
-        return share >= Self.minLargePortrait ? share : nil
+        return share >= Self.minLargePortrait && share <= Self.maxLargePortrait ? share : nil
     }
 }

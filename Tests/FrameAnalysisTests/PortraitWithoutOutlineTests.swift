@@ -21,6 +21,17 @@ import Testing
         #expect(before.metrics["portraitSize"] == nil)
     }
 
+    /// A person's face is larger than a card's portrait can be (`maxLargePortrait`): a selfie frame (camsim 12, a face
+    /// 0.38 of the frame's short side before a window) analysed as a document is not told MOVE_AWAY for it.
+    @Test func aPersonsFaceIsNotTakenForACardsPortrait() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("shaken-face-before-window-camsim-seed12.jpg"))
+        let analysis = try FrameAnalyzer().analyze(input, mode: .document)
+        #expect(analysis.metrics["portraitSize"] == nil, "\(analysis.metrics)")
+        #expect(analysis.primary != .moveAway, "\(analysis.feedback)")
+        let selfie = try FrameAnalyzer().analyze(input, mode: .selfie)
+        #expect((selfie.metrics["faceSize"] ?? 0) > FrameAnalyzer.maxLargePortrait, "\(selfie.metrics)")
+    }
+
     /// An empty scene with print in view (framegen's wavy desk, one printed region) has its print searched for a face
     /// and none found: NO_DOCUMENT as before.
     @Test func anEmptyPrintedSceneStaysNoDocument() throws {
