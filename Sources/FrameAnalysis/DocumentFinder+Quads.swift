@@ -248,13 +248,23 @@ extension DocumentFinder {
         for other in later
         where other.score >= Self.denselyPrintedScoreShare * winner.score
             && seenWhole(other, width: w, height: h) && Self.apart(winner.corners, other.corners) {
-            let texture = interiorTexture(other.corners, in: image)
-            guard texture >= Self.denselyPrintedTexture,
-                  !(rejectsRepeatingInsides && periodicity.repeats(other.corners, in: printSource?.image ?? image))
-            else { continue }
-            return (other, texture)
+            if let texture = printedInside(other.corners, atLeast: Self.denselyPrintedTexture, image: image) {
+                return (other, texture)
+            }
         }
         return nil
+    }
+
+    /// The print inside `corners` (`interiorTexture` on `image`) when it is at least `bar` and does not repeat (keys,
+    /// bars, stripes: `InteriorPeriodicity`, with `rejectsRepeatingInsides`); nil otherwise. The test an outline other
+    /// than the ranked winner must pass to replace it as a card's face (`denselyPrinted`, `cardSeenWholeUnder`).
+    func printedInside(_ corners: Corners, atLeast bar: Double, image: GrayImage) -> Double? {
+        let texture = interiorTexture(corners, in: image)
+        guard texture >= bar,
+              !(rejectsRepeatingInsides && periodicity.repeats(corners, in: printSource?.image ?? image)) else {
+            return nil
+        }
+        return texture
     }
 
     /// `apart` for corner tuples (no arrays: it runs in the quad search): neither quad's centre inside the other.

@@ -15,12 +15,8 @@ extension DocumentFinder {
 
     /// Whether `quad`'s corner lies more than `runOutMargin` of the short side past the `w` × `h` frame's edge.
     static func runsOutOfFrame(_ quad: Corners, width w: Int, height h: Int) -> Bool {
-        let margin = runOutMargin * Double(min(w, h))
-        let right = Double(w - 1) + margin, bottom = Double(h - 1) + margin
-        for c in [quad.0, quad.1, quad.2, quad.3] where c.x < -margin || c.y < -margin || c.x > right || c.y > bottom {
-            return true
-        }
-        return false
+        !Quadrilateral.liesInside(quad.0, quad.1, quad.2, quad.3, width: w, height: h,
+                                  margin: runOutMargin * Double(min(w, h)))
     }
 
     /// The card seen whole under `winner`, a printed winner that runs out of the frame (`runsOutOfFrame`) with no
@@ -35,17 +31,15 @@ extension DocumentFinder {
     /// docs/capture.md ("A winner running out of the frame").
     func cardSeenWholeUnder(runOut winner: RankedQuad, among ranked: [RankedQuad], image: GrayImage,
                             width w: Int, height h: Int) -> RankedQuad? {
-        guard window == nil, !seenWhole(winner, width: w, height: h),
-              Self.runsOutOfFrame(winner.corners, width: w, height: h) else { return nil }
+        guard window == nil, Self.runsOutOfFrame(winner.corners, width: w, height: h) else { return nil }
         for k in 0..<4 where lines[winner.sides[k]].border { return nil }
         for candidate in ranked.prefix(Self.quadsVerified)
         where candidate.score >= Self.runOutScoreShare * winner.score && seenWhole(candidate, width: w, height: h) {
             var shared = 0
             for k in 0..<4 where (0..<4).contains(where: { winner.sides[$0] == candidate.sides[k] }) { shared += 1 }
-            guard shared >= 2, interiorTexture(candidate.corners, in: image) >= Self.minInteriorTexture,
-                  !(rejectsRepeatingInsides && periodicity.repeats(candidate.corners, in: printSource?.image ?? image))
-            else { continue }
-            return candidate
+            if shared >= 2, printedInside(candidate.corners, atLeast: Self.minInteriorTexture, image: image) != nil {
+                return candidate
+            }
         }
         return nil
     }

@@ -910,19 +910,19 @@ public final class FrameAnalyzer {
         // read around it is uncertain (on the measured sets every GLARE frame told CUT_OFF, MOVE_AWAY or TILTED first
         // held its card whole; the outline had run past the card, or been closed on the patch). From a patch of
         // `glareOverOutlineShare` × `maxGlareBlob` of the card, GLARE goes before those findings: tilting the card
-        // away from the lamp is the first fix, and it changes what the outline shows. Not MOVE_CLOSER (a small card's
-        // size is read whatever lies on it), nor with an exposure finding (a clipped card's own rule).
-        if exposureFirst == nil, [.cutOff, .moveAway, .tilted].contains(feedback.first?.code),
+        // away from the lamp is the first fix, and it changes what the outline shows. Not with an exposure finding (a
+        // clipped card's own rule). Before MOVE_CLOSER only when the patch runs on past the outline
+        // (`glareBeyondOutline`, read only then): a small card's size is read whatever lies on it, but an outline the
+        // patch runs past was closed on the patch, a part of the card beside it, no guide to the card's size.
+        if exposureFirst == nil, let first = feedback.first?.code,
            largestBlob >= t.maxGlareBlob * glareOverOutlineShare, !Self.hasExposureFinding(feedback) {
-            leadWith(.glare)
-        }
-        // MOVE_CLOSER too, when the patch runs on past the outline (`glareBeyondOutline`): the outline was closed on
-        // the patch, a part of the card beside it, and its size is no guide to the card's.
-        if leadsWithGlareBeyondSmallOutlines, exposureFirst == nil, feedback.first?.code == .moveCloser,
-           largestBlob >= t.maxGlareBlob * glareOverOutlineShare, !Self.hasExposureFinding(feedback) {
-            let beyond = Self.glareBeyondOutline(quad, on: working, luma: t.glareLuma)
-            metrics["glareBeyondOutline"] = beyond
-            if beyond >= Self.minGlareBeyondOutline { leadWith(.glare) }
+            var glareFirst = [.cutOff, .moveAway, .tilted].contains(first)
+            if first == .moveCloser, leadsWithGlareBeyondSmallOutlines {
+                let beyond = Self.glareBeyondOutline(quad, on: working, luma: t.glareLuma)
+                metrics["glareBeyondOutline"] = beyond
+                glareFirst = beyond >= Self.minGlareBeyondOutline
+            }
+            if glareFirst { leadWith(.glare) }
         }
         if exposureFirst == nil, let scene = blurredSceneSharpness(feedback, thresholds: t) {
             metrics["sceneSharpness"] = scene

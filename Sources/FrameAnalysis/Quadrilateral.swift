@@ -10,17 +10,21 @@ struct Quadrilateral: Equatable {
         corners.allSatisfy { Self.inImage($0, width: width, height: height) }
     }
 
-    /// `liesInside` for four corners given apart (no array: the quad search asks it of candidate quads).
+    /// `liesInside` for four corners given apart (no array: the quad search asks it of candidate quads); with
+    /// `margin`, corners up to that far past the image's edges count as inside.
     @inline(__always)
     static func liesInside(_ c0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ c3: SIMD2<Double>,
-                           width: Int, height: Int) -> Bool {
-        inImage(c0, width: width, height: height) && inImage(c1, width: width, height: height)
-            && inImage(c2, width: width, height: height) && inImage(c3, width: width, height: height)
+                           width: Int, height: Int, margin: Double = 0) -> Bool {
+        inImage(c0, width: width, height: height, margin: margin)
+            && inImage(c1, width: width, height: height, margin: margin)
+            && inImage(c2, width: width, height: height, margin: margin)
+            && inImage(c3, width: width, height: height, margin: margin)
     }
 
+    /// Whether `p` lies in a `width` × `height` image, or at most `margin` past its edges.
     @inline(__always)
-    static func inImage(_ p: SIMD2<Double>, width: Int, height: Int) -> Bool {
-        p.x >= 0 && p.y >= 0 && p.x <= Double(width - 1) && p.y <= Double(height - 1)
+    static func inImage(_ p: SIMD2<Double>, width: Int, height: Int, margin: Double = 0) -> Bool {
+        p.x >= -margin && p.y >= -margin && p.x <= Double(width - 1) + margin && p.y <= Double(height - 1) + margin
     }
 
     /// Whether `point` lies inside the quad (on the same side of all four sides; convex quads only).
