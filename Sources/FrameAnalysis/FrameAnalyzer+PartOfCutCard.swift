@@ -18,6 +18,13 @@ extension FrameAnalyzer {
     /// keyboard's joins, 4.2-16.
     static let maxCutCardPrintOverPart = 3.0
 
+    /// The least share of a cut card's part in view its print's box is taken to cover, for the largest card that
+    /// print allows (`judgesCutPartsAtTheLargestTheirPrintAllows`). On 47 cut cards of the tuning, held-out and fresh
+    /// camsim sets whose part rule ran (session 44), the box of the print around the part read 0.28-1.28 of the true
+    /// part in view, 0.6 or more on 39 (over 1 where the print joins a scene's); their print itself 0.05-0.34 of the
+    /// largest card, and 0.52-0.74 on the five cards held too close answered CUT_OFF on a part of their face.
+    static let leastPrintShareOfCutPart = 0.6
+
     /// The box of the least printed region reaching the frame's edge that holds `quad` (working pixels; the region's
     /// box holds the centre of `quad`'s box), and `quad`'s own box, both in detection pixels², or nil when no region
     /// reaching the edge holds it. Their ratio at most `maxCutCardPrintOverPart`, the outline is a part of a card the

@@ -114,6 +114,9 @@ public final class FrameAnalyzer {
     /// by the box of the print around it: a card at least that large, MOVE_AWAY past `maxFill`. Always on; tests turn
     /// it off to show the frames it decides.
     var judgesCutPartsByTheirPrint = true
+    /// Whether that card is judged at the largest size its print allows (the print over `leastPrintShareOfCutPart`),
+    /// not at the print's own box. Always on; tests turn it off to show the frames it decides.
+    var judgesCutPartsAtTheLargestTheirPrintAllows = true
     /// Whether a window around print whose search found an outline that passed every test but runs out of the window
     /// is searched again, grown to hold it (`findInPrintedRegions`). Always on; tests turn it off to show the frames
     /// it decides.
@@ -759,9 +762,13 @@ public final class FrameAnalyzer {
             let printed = print.region * toInput * toInput
                 / IDCard.largestArea(width: inputSize.width, height: inputSize.height, longSideHorizontal: true)
             metrics["printAroundCutPartFill"] = printed
-            if printed > t.maxFill {
-                fill = printed
-                closeness = printed
+            // (At the largest size that print allows, as a cut photo's card is: MOVE_AWAY for a card that would have
+            // fitted only makes it smaller in the next frame; CUT_OFF for one too large can never be met.)
+            let largest = judgesCutPartsAtTheLargestTheirPrintAllows ? printed / Self.leastPrintShareOfCutPart : printed
+            if largest > t.maxFill {
+                metrics["largestPrintImpliedFill"] = largest
+                fill = largest
+                closeness = largest
                 printAtEdgeOverPart = nil
             }
         }

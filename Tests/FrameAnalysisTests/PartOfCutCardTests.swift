@@ -26,12 +26,32 @@ import Testing
             "card-too-close-a-part-at-the-edge-inside-its-print-camsim-portrait-seed81.jpg", primary: .moveAway,
             otherwise: .cutOff) { $0.judgesCutPartsByTheirPrint = false }
         let printed = try #require(analysis.metrics["printAroundCutPartFill"])
-        #expect(printed > AnalysisThresholds.default.maxFill && analysis.feedback.first?.value == printed)
+        #expect(printed > AnalysisThresholds.default.maxFill)
+        #expect(analysis.feedback.first?.value == analysis.metrics["largestPrintImpliedFill"])
         #expect(!analysis.feedback.contains { $0.code == .cutOff || $0.code == .moveCloser }, "\(analysis.feedback)")
         #expect(without.feedback.contains { $0.code == .moveCloser }, "\(without.feedback)")
         let part = try analyzeDocument(.jpeg(try fixtureBytes("cut-card-its-part-beside-the-thumb-won-camsim-small-seed152.jpg"))) { _ in }
         #expect(part.primary == .cutOff)
         #expect(try #require(part.metrics["printAroundCutPartFill"]) < 0.5 * AnalysisThresholds.default.maxFill)
+    }
+
+    /// Fixtures/README.md: a passport page held too close (true fill 1.12), its photo at the frame's left edge won.
+    /// The print around it, running to the frame's edge, spans 0.52 of the largest card: under `maxFill` itself, but
+    /// a card whose print in view covers that much is, at the largest size that print allows (the print over
+    /// `leastPrintShareOfCutPart`), too large for the frame: MOVE_AWAY, not CUT_OFF.
+    @Test func aCutPartsCardIsJudgedAtTheLargestItsPrintAllows() throws {
+        let (analysis, without) = try expectSettingDecides(
+            "card-too-close-its-print-at-the-edge-under-the-bar-camsim-small-seed170.jpg", primary: .moveAway,
+            otherwise: .cutOff) { $0.judgesCutPartsAtTheLargestTheirPrintAllows = false }
+        let maxFill = AnalysisThresholds.default.maxFill
+        let printed = try #require(analysis.metrics["printAroundCutPartFill"])
+        let largest = try #require(analysis.metrics["largestPrintImpliedFill"])
+        #expect(printed <= maxFill && largest > maxFill, "\(analysis.metrics)")
+        #expect(abs(largest - printed / FrameAnalyzer.leastPrintShareOfCutPart) < 1e-9)
+        #expect(analysis.feedback.first?.value == largest)
+        #expect(!analysis.feedback.contains { $0.code == .cutOff || $0.code == .moveCloser }, "\(analysis.feedback)")
+        #expect(without.metrics["largestPrintImpliedFill"] == nil)
+        #expect(without.metrics["printAroundCutPartFill"] == printed)
     }
 
     /// Fixtures/README.md: a card held by a thumb, cut by the top and left of a 640×480 frame; its part right of the
@@ -61,11 +81,14 @@ import Testing
     /// Fixtures/README.md: a passport page held too close (true fill 1.04), cut by the frame's top and bottom edges,
     /// whose photo won. At ID-1's photo share the card it implies (0.70) would fit the frame, and the print running
     /// to the edge said CUT_OFF; at the smallest share documents print (a passport page's) it does not (1.01): told
-    /// MOVE_AWAY, which a card too large for the frame needs, not CUT_OFF, which it can never satisfy.
+    /// MOVE_AWAY, which a card too large for the frame needs, not CUT_OFF, which it can never satisfy. (The print
+    /// around the photo, 0.52 of the largest card, says so too at the largest size it allows: both rules are off for
+    /// the CUT_OFF.)
     @Test func aCutCardsPhotoIsJudgedAtTheLargestCardItAllows() throws {
         let (analysis, without) = try expectSettingDecides(
             "card-too-close-its-photo-won-camsim-seed110.jpg", primary: .moveAway, otherwise: .cutOff) {
             $0.judgesCutPhotoCardsAtTheirLargest = false
+            $0.judgesCutPartsAtTheLargestTheirPrintAllows = false
         }
         let implied = try #require(analysis.metrics["photoImpliedFill"])
         let largest = try #require(analysis.metrics["largestPhotoImpliedFill"])
