@@ -6,10 +6,11 @@ import FrameAnalysis
 import Foundation
 import KYCCore
 
-/// `kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie|decode]`: DIR is a framegen
-/// output (labels.json + JPEGs). `--profile` runs only that mode's full analysis (or, `decode`, only the decode of
-/// the document frames: the baseline), for `perf record` and `heaptrack`; it prints timings and the frames per round
-/// (`capture.profile.frames`) but no ratios, since the baselines are skipped.
+/// `kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie|decode|still-stream]`: DIR is
+/// a framegen output (labels.json + JPEGs). `--profile` runs only that mode's full analysis (or, `decode`, only the
+/// decode of the document frames: the baseline; `still-stream`, only the still sequences played as capture streams),
+/// for `perf record` and `heaptrack`; it prints timings and the frames per round (`capture.profile.frames`) but no
+/// ratios, since the baselines are skipped.
 struct CaptureCommand {
     let directory: String
     let rounds: Int
@@ -22,15 +23,17 @@ struct CaptureCommand {
         case analysis(FrameMode)
         /// Only the decode of the document frames (the baseline).
         case decode
+        /// Only framegen's still sequences, each played as one capture stream (the tracked path).
+        case stillStream
     }
 
     static let usage = """
-          kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie|decode]
+          kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie|decode|still-stream]
               decode-only vs full analysis vs the OpenCV reference pipeline on framegen's 720p/1080p JPEGs
               (tools/framegen/framegen.py --size 1280x720,1920x1080 [--sequence K]: its still and moving sequences
               are also played as capture streams); prints key=value lines and a table;
-              --profile runs only that mode's analysis, or only the decode (for perf record and heaptrack),
-              without baselines or ratios
+              --profile runs only that mode's analysis, only the decode, or only the still sequences as streams
+              (for perf record and heaptrack), without baselines or ratios
         """
 
     init(arguments: ArraySlice<String>) throws {
@@ -51,9 +54,10 @@ struct CaptureCommand {
                 case "document": profile = .analysis(.document)
                 case "selfie": profile = .analysis(.selfie)
                 case "decode": profile = .decode
+                case "still-stream": profile = .stillStream
                 default:
                     throw BenchError(.usage, function: "arguments",
-                                     message: "--profile must be document, selfie or decode")
+                                     message: "--profile must be document, selfie, decode or still-stream")
                 }
             default: throw BenchError(.usage, function: "arguments", message: "unexpected argument '\(name)'")
             }
@@ -212,7 +216,11 @@ struct CaptureCommand {
         for height in [720, 1080] {
             let mode: String
             if case .analysis(.selfie) = profile { mode = "selfie" } else { mode = "document" }
-            let frames = try load(labels.frames.filter { $0.mode == mode && $0.sequence == nil && $0.height == height })
+            let stillStream: Bool
+            if case .stillStream = profile { stillStream = true } else { stillStream = false }
+            let frames = try load(labels.frames.filter {
+                $0.mode == mode && $0.sequence == (stillStream ? "still" : nil) && $0.height == height
+            }.sorted { $0.file < $1.file })
             guard !frames.isEmpty else { continue }
             count += frames.count
             let timings: LatencySummary
@@ -223,6 +231,12 @@ struct CaptureCommand {
             case .decode:
                 timings = try measure(frames) { jpeg in _ = try decoder.decodeOnly(jpeg, longSide: longSide) }
                 table += row("\(height)p document: decode only", timings)
+            case .stillStream:
+                var tracker = CaptureTracker()
+                timings = try measure(frames, startingRound: { tracker = CaptureTracker() }) { jpeg in
+                    _ = try analyzer.analyze(.jpeg(jpeg), mode: .document, stream: &tracker)
+                }
+                table += row("\(height)p still stream: analysis", timings)
             }
         }
         print("capture.profile.frames=\(count)")
