@@ -106,13 +106,28 @@ import Testing
         #expect(OutlineSmear().measure(Self.card(), corners: outside) == nil)
     }
 
-    @Test func selectionFindsTheMedian() {
-        let values = UnsafeMutableBufferPointer<Float>.allocate(capacity: 9)
-        defer { values.deallocate() }
-        for (i, v) in [7, 1, 9, 3, 3, 8, 2, 6, 5].enumerated() { values[i] = Float(v) }
-        #expect(OutlineSmear.select(values, count: 9, rank: 4) == 5)
-        for (i, v) in [4, 4, 4, 4].enumerated() { values[i] = Float(v) }
-        #expect(OutlineSmear.select(values, count: 4, rank: 2) == 4)
+    /// The sorting network's medians are each offset's `rows / 2`-th smallest value, for every count of rows a side
+    /// can have read (its lacking rows padded), ties and the last partial group of offsets included.
+    @Test func theMediansAreEachOffsetsMiddleValue() {
+        let stride = OutlineSmear.paddedOffsets, offsets = OutlineSmear.offsets
+        let profiles = UnsafeMutableBufferPointer<Float>.allocate(capacity: OutlineSmear.rowsPerSide * stride)
+        let lanes = UnsafeMutableBufferPointer<SIMD16<Float>>.allocate(capacity: OutlineSmear.rowsPerSide)
+        let median = UnsafeMutableBufferPointer<Float>.allocate(capacity: offsets)
+        defer { profiles.deallocate(); lanes.deallocate(); median.deallocate() }
+        profiles.initialize(repeating: .nan)
+        var generator = SystemRandomNumberGenerator()
+        for rows in OutlineSmear.minRows...OutlineSmear.rowsPerSide {
+            for r in 0..<rows {
+                // Few distinct levels, so that ties are common, as on a flat background.
+                for k in 0..<offsets { profiles[r * stride + k] = Float(Int.random(in: 0..<12, using: &generator) * 20) }
+            }
+            OutlineSmear.medians(of: profiles.baseAddress!, stride: stride, rows: rows, offsets: offsets,
+                                 lanes: lanes.baseAddress!, into: median.baseAddress!)
+            for k in 0..<offsets {
+                let sorted = (0..<rows).map { profiles[$0 * stride + k] }.sorted()
+                #expect(median[k] == sorted[rows / 2], "rows \(rows), offset \(k)")
+            }
+        }
     }
 
     /// Fixtures/README.md: a card shaken across its long sides (~9 working px, the motion dwelling at one end), its
