@@ -19,9 +19,9 @@ extension FrameAnalyzer {
     static let maxCutCardPrintOverPart = 3.0
 
     /// The least share of a cut card's part in view its print's box is taken to cover, for the largest card that
-    /// print allows (`judgesCutPartsAtTheLargestTheirPrintAllows`). On 47 cut cards of the tuning, held-out and fresh
+    /// print allows (`judgesCutPartsAtTheLargestTheirPrintAllows`). On 44 cut cards of the tuning, held-out and fresh
     /// camsim sets whose part rule ran (session 44), the box of the print around the part read 0.28-1.28 of the true
-    /// part in view, 0.6 or more on 39 (over 1 where the print joins a scene's); their print itself 0.05-0.34 of the
+    /// part in view, 0.6 or more on 36 (over 1 where the print joins a scene's); their print itself 0.05-0.34 of the
     /// largest card, and 0.52-0.74 on the five cards held too close answered CUT_OFF on a part of their face.
     static let leastPrintShareOfCutPart = 0.6
 
