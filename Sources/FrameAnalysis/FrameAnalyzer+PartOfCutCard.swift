@@ -26,8 +26,8 @@ extension FrameAnalyzer {
     static let leastPrintShareOfCutPart = 0.6
 
     /// The box of the least printed region reaching the frame's edge that holds `quad` (working pixels; the region's
-    /// box holds the centre of `quad`'s box), and `quad`'s own box, both in detection pixels², or nil when no region
-    /// reaching the edge holds it. Their ratio at most `maxCutCardPrintOverPart`, the outline is a part of a card the
+    /// box, within `printedBoxTolerance` cells, holds the centre of `quad`'s box), and `quad`'s own box, both in
+    /// detection pixels², or nil when no region reaching the edge holds it. Their ratio at most `maxCutCardPrintOverPart`, the outline is a part of a card the
     /// frame cuts. Reads the frame's printed regions on `detection` unless a window search already did this frame (one
     /// cell pass; asked only of small answers).
     func printAtFrameEdge(around quad: Quadrilateral, detection: GrayImage) -> (region: Double, part: Double)? {
@@ -37,7 +37,9 @@ extension FrameAnalyzer {
         guard part.area > 0 else { return nil }
         var least: Double?
         for region in printedRegions.regions
-        where region.touchesEdge && PrintedRegions.box(of: region, holds: part.centre) {
+        where region.touchesEdge
+            && PrintedRegions.box(of: region, holds: part.centre,
+                                  margin: printedBoxTolerance * Double(PrintedRegions.cell)) {
             let area = PrintedRegions.boxArea(of: region)
             least = min(least ?? area, area)
         }

@@ -117,6 +117,11 @@ public final class FrameAnalyzer {
     /// Whether that card is judged at the largest size its print allows (the print over `leastPrintShareOfCutPart`),
     /// not at the print's own box. Always on; tests turn it off to show the frames it decides.
     var judgesCutPartsAtTheLargestTheirPrintAllows = true
+    /// How many cells (`PrintedRegions.cell`) past a printed region's box a part's centre may lie and still be held by
+    /// it (`printAtFrameEdge(around:)`): the box is read in cells, so it is known to a cell only, and a part whose
+    /// print the cell pass left a few pixels short of its centre (a cut card's text beside its guilloche, portrait 92
+    /// `cut_off_0007`) lay outside it. Tests set 0 to show what it decides.
+    var printedBoxTolerance = 1.0
     /// Whether a window around print whose search found an outline that passed every test but runs out of the window
     /// is searched again, grown to hold it (`findInPrintedRegions`). Always on; tests turn it off to show the frames
     /// it decides.

@@ -19,10 +19,10 @@ final class PrintedRegions {
     /// frame: a card the frame cuts, or one larger than it).
     typealias Region = (x0: Int, y0: Int, x1: Int, y1: Int, printedCells: Int, label: Int32, touchesEdge: Bool)
 
-    /// Whether `region`'s box holds `point` (image pixels, edges included).
-    static func box(of region: Region, holds point: SIMD2<Double>) -> Bool {
-        Double(region.x0) <= point.x && point.x <= Double(region.x1)
-            && Double(region.y0) <= point.y && point.y <= Double(region.y1)
+    /// Whether `region`'s box, grown by `margin` pixels on every side, holds `point` (image pixels, edges included).
+    static func box(of region: Region, holds point: SIMD2<Double>, margin: Double = 0) -> Bool {
+        Double(region.x0) - margin <= point.x && point.x <= Double(region.x1) + margin
+            && Double(region.y0) - margin <= point.y && point.y <= Double(region.y1) + margin
     }
 
     /// The area of `region`'s box (image pixels²).

@@ -54,6 +54,27 @@ import Testing
         #expect(without.metrics["printAroundCutPartFill"] == printed)
     }
 
+    /// Fixtures/README.md: a card cut by the frame's right edge, a part of its face (closed on print lines) won. The
+    /// printed region around it, the card's guilloche, reaches the edge, but the cell pass left its box a few pixels
+    /// short of the part's centre: MOVE_CLOSER, until the box is taken to within a cell (`printedBoxTolerance`).
+    @Test func aPartWhoseCentreLiesWithinACellOfItsPrintsBoxIsCutOff() throws {
+        let (analysis, without) = try expectSettingDecides(
+            "cut-card-its-part-centre-a-cell-outside-its-print-box-camsim-portrait-seed92.jpg", primary: .cutOff,
+            otherwise: .moveCloser) { $0.printedBoxTolerance = 0 }
+        let ratio = try #require(analysis.metrics["printAtEdgeOverPart"])
+        #expect(ratio <= FrameAnalyzer.maxCutCardPrintOverPart, "\(analysis.metrics)")
+        #expect(without.metrics["printAtEdgeOverPart"] == nil)
+    }
+
+    @Test func aRegionsBoxHoldsPointsWithinItsMargin() {
+        let region: PrintedRegions.Region = (x0: 16, y0: 8, x1: 40, y1: 32, printedCells: 5, label: 1, touchesEdge: true)
+        #expect(PrintedRegions.box(of: region, holds: SIMD2(40, 32)))
+        #expect(!PrintedRegions.box(of: region, holds: SIMD2(44, 20)))
+        #expect(PrintedRegions.box(of: region, holds: SIMD2(44, 20), margin: 8))
+        #expect(PrintedRegions.box(of: region, holds: SIMD2(8, 0), margin: 8))
+        #expect(!PrintedRegions.box(of: region, holds: SIMD2(7.5, 20), margin: 8))
+    }
+
     /// Fixtures/README.md: a card held by a thumb, cut by the top and left of a 640×480 frame; its part right of the
     /// thumb won, turned 16° (TILTED stays: the part's perspective is the card's).
     @Test func aHeldCutCardsPartBesideTheThumbIsCutOffNotMoveCloser() throws {
