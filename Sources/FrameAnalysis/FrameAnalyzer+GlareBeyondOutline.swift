@@ -22,9 +22,8 @@ extension FrameAnalyzer {
         var worst = 0.0
         for k in 0..<4 {
             let a = c[k], b = c[(k + 1) & 3]
-            var outward = SIMD2(-(b - a).y, (b - a).x)
-            outward /= max(1e-9, (outward * outward).sum().squareRoot())
-            if (((a + b) / 2 - centre) * outward).sum() < 0 { outward = -outward }
+            let (_, inward, _) = OutlineRunOn.frame(a, b, centre: centre)
+            let outward = -inward
             var clipped = 0, read = 0
             for i in 1..<steps {
                 let p = a + (b - a) * (Double(i) / Double(steps)) + outward * offset

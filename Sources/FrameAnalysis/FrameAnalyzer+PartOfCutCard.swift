@@ -27,8 +27,8 @@ extension FrameAnalyzer {
 
     /// The box of the least printed region reaching the frame's edge that holds `quad` (working pixels; the region's
     /// box, within `printedBoxTolerance` cells, holds the centre of `quad`'s box), and `quad`'s own box, both in
-    /// detection pixels², or nil when no region reaching the edge holds it. Their ratio at most `maxCutCardPrintOverPart`, the outline is a part of a card the
-    /// frame cuts. Reads the frame's printed regions on `detection` unless a window search already did this frame (one
+    /// detection pixels², or nil when no region reaching the edge holds it. Their ratio at most
+    /// `maxCutCardPrintOverPart`, the outline is a part of a card the frame cuts. Reads the frame's printed regions on `detection` unless a window search already did this frame (one
     /// cell pass; asked only of small answers).
     func printAtFrameEdge(around quad: Quadrilateral, detection: GrayImage) -> (region: Double, part: Double)? {
         readPrintedRegions(detection: detection)

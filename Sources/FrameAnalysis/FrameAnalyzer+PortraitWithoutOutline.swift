@@ -29,10 +29,9 @@ extension FrameAnalyzer {
 
     /// The largest face on `detection` (the detection image of a frame in which no card was found), as a share of its
     /// short side, when it is at least `minLargePortrait` and at most `maxLargePortrait`; nil otherwise, or without
-    /// the cascades. A card's portrait
-    /// lies on its printed face: only the box around the frame's printed regions (`PrintedRegions`, grown by the
-    /// smallest face searched) is searched, and a frame with no printed region not at all (most empty scenes: the
-    /// search costs 1-5 ms on the detection image).
+    /// the cascades. A card's portrait lies on its printed face: only the box around the frame's printed regions
+    /// (`PrintedRegions`, grown by the smallest face searched) is searched, and a frame with no printed region not at
+    /// all (most empty scenes: the search costs 1-5 ms on the detection image). Counted in `largePortraitSearches`.
     func largePortrait(in detection: GrayImage) -> Double? {
         let shortSide = min(detection.width, detection.height)
         let smallest = max(FaceSearch.cascadeWindow, Int((Self.minLargePortrait * Double(shortSide)).rounded(.up)))
@@ -48,6 +47,7 @@ extension FrameAnalyzer {
         guard x1 - x0 >= smallest, y1 - y0 >= smallest, let search = try? loadedFaceSearch() else { return nil }
         // (Every size is searched: a person's face larger than `maxLargePortrait` is also found at smaller windows
         // that still fire on it, so only its largest size tells it apart.)
+        largePortraitSearches += 1
         let faces = search.detector.detect(search: detection, eyes: detection,
                                            region: (x: x0, y: y0, width: x1 - x0, height: y1 - y0), minFace: smallest,
                                            scaleStep: Self.largePortraitScaleStep)

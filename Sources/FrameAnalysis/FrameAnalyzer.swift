@@ -178,6 +178,8 @@ public final class FrameAnalyzer {
     /// Windows around printed regions `findInPrintedRegions` has searched, since this analyzer was made (read by
     /// tests).
     var printedRegionWindows = 0
+    /// Face searches `largePortrait` has run over a frame's print, since this analyzer was made (read by tests).
+    var largePortraitSearches = 0
     /// Created on the first selfie, the first document answer on a card's photo (`cardFillImpliedByPhoto`) or the
     /// first document frame with print and no card (`largePortrait`), by `loadedFaceSearch`.
     private var faceSearch: FaceSearch?

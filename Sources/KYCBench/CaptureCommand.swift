@@ -25,6 +25,15 @@ struct CaptureCommand {
         case decode
         /// Only framegen's still sequences, each played as one capture stream (the tracked path).
         case stillStream
+
+        /// The labelled frames the profile runs on: their mode, and their sequence (nil: single frames).
+        var frames: (mode: String, sequence: String?) {
+            switch self {
+            case .analysis(.selfie): ("selfie", nil)
+            case .analysis, .decode: ("document", nil)
+            case .stillStream: ("document", "still")
+            }
+        }
     }
 
     static let usage = """
@@ -178,22 +187,31 @@ struct CaptureCommand {
                 let key = "capture.\(height)p.stream_\(kind)"
                 let analyzer = FrameAnalyzer()
                 let (decode, single) = try decodeAndAnalysis(frames, analyzer: analyzer)
-                var tracker = CaptureTracker()
-                var tracked = 0, analysed = 0
-                let stream = try measure(frames, startingRound: { tracker = CaptureTracker() }) { jpeg in
-                    let frame = try analyzer.analyze(.jpeg(jpeg), mode: .document, stream: &tracker)
-                    analysed += 1
-                    if frame.analysis.metrics["tracked"] != nil { tracked += 1 }
-                }
+                let (stream, trackedShare) = try measureStream(frames, analyzer: analyzer)
                 lines.append("\(key).frames=\(frames.count)")
                 report(decode, key: "\(key).decode", title: "\(height)p \(kind) stream: decode only", &lines, &table)
                 report(single, key: "\(key).single", title: "\(height)p \(kind) stream: single frames", &lines, &table)
                 report(stream, key: "\(key).analysis", title: "\(height)p \(kind) stream: analysis", &lines, &table)
-                lines.append("\(key).tracked_share=\(Format.fixed(Double(tracked) / Double(max(analysed, 1)), 2))")
+                lines.append("\(key).tracked_share=\(Format.fixed(trackedShare, 2))")
                 lines += ratioLines("\(key).ratio.analysis_over_decode", stream, over: decode)
                 lines += ratioLines("\(key).ratio.single_over_decode", single, over: decode)
             }
         }
+    }
+
+    /// `frames` played in order as one capture stream per round (the tracker started again each round), each frame
+    /// analysed with the corners the previous one found, as CaptureService does: the timings, and the share of frames
+    /// whose card was found again where it was (metric `tracked`).
+    private func measureStream(_ frames: [[UInt8]], analyzer: FrameAnalyzer) throws
+        -> (timings: LatencySummary, trackedShare: Double) {
+        var tracker = CaptureTracker()
+        var tracked = 0, analysed = 0
+        let timings = try measure(frames, startingRound: { tracker = CaptureTracker() }) { jpeg in
+            let frame = try analyzer.analyze(.jpeg(jpeg), mode: .document, stream: &tracker)
+            analysed += 1
+            if frame.analysis.metrics["tracked"] != nil { tracked += 1 }
+        }
+        return (timings, Double(tracked) / Double(max(analysed, 1)))
     }
 
     /// Decoding alone (libjpeg-turbo to gray at the working resolution) and the single-frame document analysis of
@@ -206,20 +224,17 @@ struct CaptureCommand {
         return (decode, analysis)
     }
 
-    /// Only the full analysis of one mode, or only the decode of the document frames, so that a profiler sees
-    /// nothing else.
+    /// Only the full analysis of one mode, only the decode of the document frames, or only the still sequences as
+    /// streams, so that a profiler sees nothing else.
     private func runProfile(_ labels: Labels, _ profile: Profile) throws {
         let analyzer = FrameAnalyzer()
         let decoder = JPEGGrayDecoder(), longSide = analyzer.thresholds.workingLongSide
         var table = "Capture profile (per frame, one thread)  p50 us    p99 us   frames/s\n"
         var count = 0
         for height in [720, 1080] {
-            let mode: String
-            if case .analysis(.selfie) = profile { mode = "selfie" } else { mode = "document" }
-            let stillStream: Bool
-            if case .stillStream = profile { stillStream = true } else { stillStream = false }
+            let (mode, sequence) = profile.frames
             let frames = try load(labels.frames.filter {
-                $0.mode == mode && $0.sequence == (stillStream ? "still" : nil) && $0.height == height
+                $0.mode == mode && $0.sequence == sequence && $0.height == height
             }.sorted { $0.file < $1.file })
             guard !frames.isEmpty else { continue }
             count += frames.count
@@ -232,10 +247,7 @@ struct CaptureCommand {
                 timings = try measure(frames) { jpeg in _ = try decoder.decodeOnly(jpeg, longSide: longSide) }
                 table += row("\(height)p document: decode only", timings)
             case .stillStream:
-                var tracker = CaptureTracker()
-                timings = try measure(frames, startingRound: { tracker = CaptureTracker() }) { jpeg in
-                    _ = try analyzer.analyze(.jpeg(jpeg), mode: .document, stream: &tracker)
-                }
+                timings = try measureStream(frames, analyzer: analyzer).timings
                 table += row("\(height)p still stream: analysis", timings)
             }
         }

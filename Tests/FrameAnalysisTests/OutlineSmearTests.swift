@@ -115,11 +115,13 @@ import Testing
         let median = UnsafeMutableBufferPointer<Float>.allocate(capacity: offsets)
         defer { profiles.deallocate(); lanes.deallocate(); median.deallocate() }
         profiles.initialize(repeating: .nan)
-        var generator = SystemRandomNumberGenerator()
         for rows in OutlineSmear.minRows...OutlineSmear.rowsPerSide {
             for r in 0..<rows {
-                // Few distinct levels, so that ties are common, as on a flat background.
-                for k in 0..<offsets { profiles[r * stride + k] = Float(Int.random(in: 0..<12, using: &generator) * 20) }
+                // Few distinct levels, so that ties are common, as on a flat background; a different order of them
+                // down each offset's column (deterministic, so a failure repeats).
+                for k in 0..<offsets {
+                    profiles[r * stride + k] = Float((r * 37 + k * 11 + (r * k + rows) % 7) % 12 * 20)
+                }
             }
             OutlineSmear.medians(of: profiles.baseAddress!, stride: stride, rows: rows, offsets: offsets,
                                  lanes: lanes.baseAddress!, into: median.baseAddress!)

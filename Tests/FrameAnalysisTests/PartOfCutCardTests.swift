@@ -67,7 +67,8 @@ import Testing
     }
 
     @Test func aRegionsBoxHoldsPointsWithinItsMargin() {
-        let region: PrintedRegions.Region = (x0: 16, y0: 8, x1: 40, y1: 32, printedCells: 5, label: 1, touchesEdge: true)
+        let region: PrintedRegions.Region = (x0: 16, y0: 8, x1: 40, y1: 32, printedCells: 5, label: 1,
+                                             touchesEdge: true)
         #expect(PrintedRegions.box(of: region, holds: SIMD2(40, 32)))
         #expect(!PrintedRegions.box(of: region, holds: SIMD2(44, 20)))
         #expect(PrintedRegions.box(of: region, holds: SIMD2(44, 20), margin: 8))
