@@ -32,9 +32,10 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
     /// Frames in a row found around the previous frame's corners (the analysis's `tracked` metric) since the last one
     /// searched whole.
     public private(set) var trackedInARow: Int = 0
-    /// Frames in a row, up to the previous one, in which nothing was found (no card accepted, no face), counted
-    /// 1…`wholeSearchEvery` and round again (0 after a frame with a card or a face and at a stream's start): the
-    /// frames that count below that bound are searched lightly (`searchesLightly`), the one that reaches it whole.
+    /// Frames in a row, up to the previous one, in which nothing was found (no card accepted, no face, no card's
+    /// portrait: `portraitSize`), counted 1…`wholeSearchEvery` and round again (0 after a frame with any of them and
+    /// at a stream's start): the frames that count below that bound are searched lightly (`searchesLightly`), the
+    /// one that reaches it whole.
     public private(set) var emptyInARow: Int = 0
     /// True when the previous frame's card was found in colour (metric `colourEdges`): the next frame follows it in
     /// the colour contrast image (`FrameAnalyzer.analyze(previousInColour:)`). Absent in older states: false.
@@ -103,7 +104,9 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         let followable = region != nil && (analysis.mode == .document || analysis.faces.count == 1)
         followableInARow = followable ? min(followableInARow + 1, 2) : 0
         trackedInARow = analysis.metrics["tracked"] != nil ? trackedInARow + 1 : 0
-        emptyInARow = region == nil ? emptyInARow % max(thresholds.wholeSearchEvery, 1) + 1 : 0
+        // (A card too close, seen by its portrait alone (`portraitSize`), was found: only the whole search reads it.)
+        let foundNothing = region == nil && analysis.metrics["portraitSize"] == nil
+        emptyInARow = foundNothing ? emptyInARow % max(thresholds.wholeSearchEvery, 1) + 1 : 0
         previousInColour = region != nil && analysis.metrics["colourEdges"] != nil
         guard analysis.primary == .good, region != nil else {
             reset()

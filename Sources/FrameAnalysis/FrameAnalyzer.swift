@@ -615,8 +615,10 @@ public final class FrameAnalyzer {
             // sinks into amplified noise, an empty search proves little, and light is the first fix. (With no
             // card, the exposure measured is the whole frame's: the scene itself.)
             // A card's portrait seen large says a card held too close for its outline to be in view
-            // (`largePortrait`).
-            if readsLargePortraitsWithoutOutline, let portrait = largePortrait(in: detection) {
+            // (`largePortrait`). Not in a light search: like the other searches over the frame's print it is a
+            // fallback, and a stream where nothing was found pays it on its whole-search frames only (a frame answered
+            // on a portrait is not empty to the tracker, so the next is searched whole again).
+            if readsLargePortraitsWithoutOutline, !lightSearch, let portrait = largePortrait(in: detection) {
                 metrics["portraitSize"] = portrait
                 feedback.append(Feedback(code: .moveAway, value: portrait, threshold: Self.minLargePortrait))
             } else {

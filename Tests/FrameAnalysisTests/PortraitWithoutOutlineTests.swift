@@ -21,6 +21,21 @@ import Testing
         #expect(before.metrics["portraitSize"] == nil)
     }
 
+    /// A light search (a stream where nothing was found lately) leaves the portrait search out, as it leaves out the
+    /// other searches over the frame's print: NO_DOCUMENT, no face search run. The frame searched whole says MOVE_AWAY,
+    /// and a stream then searches its next frame whole (`CaptureTracker`, `ThresholdsAndTrackerTests`).
+    @Test func aLightSearchLeavesThePortraitOut() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-too-close-no-outline-its-portrait-large-camsim-seed112.jpg"))
+        let analyzer = FrameAnalyzer()
+        let light = try analyzer.analyze(input, mode: .document, lightSearch: true)
+        #expect(light.primary == .noDocument && light.metrics["portraitSize"] == nil, "\(light.feedback)")
+        #expect(analyzer.largePortraitSearches == 0)
+        var tracker = CaptureTracker()
+        let whole = try analyzer.analyze(input, mode: .document, stream: &tracker)
+        #expect(whole.analysis.primary == .moveAway && analyzer.largePortraitSearches == 1)
+        #expect(!tracker.searchesLightly(thresholds: analyzer.thresholds))
+    }
+
     /// A person's face is larger than a card's portrait can be (`maxLargePortrait`): a selfie frame (camsim 12, a face
     /// 0.38 of the frame's short side before a window) analysed as a document is not told MOVE_AWAY for it.
     @Test func aPersonsFaceIsNotTakenForACardsPortrait() throws {

@@ -177,6 +177,13 @@ import Testing
         #expect(card.emptyInARow == 1 && card.searchesLightly(thresholds: t))
         _ = card.update(with: frame(.good), thresholds: t)
         #expect(card.emptyInARow == 0, "a frame with a card")
+        // A card too close seen by its portrait alone (no region) was found: the next frame is searched whole.
+        _ = card.update(with: noCard, thresholds: t)
+        var portrait = FrameAnalysis(width: 1280, height: 720, mode: .document, region: nil, faces: [],
+                                     metrics: FrameMetrics(), feedback: [Feedback(code: .moveAway)])
+        portrait.metrics["portraitSize"] = 0.19
+        _ = card.update(with: portrait, thresholds: t)
+        #expect(card.emptyInARow == 0 && !card.searchesLightly(thresholds: t), "a frame with a card's portrait")
         _ = tracker.update(with: selfie([]), thresholds: t)
         var everyFrame = t
         everyFrame.wholeSearchEvery = 1
