@@ -8,8 +8,9 @@ extension DocumentFinder {
     /// strong as a luma one must be and:
     /// - printed inside in luma (`interiorTexture` reads `luma` here: a card's text and photo are luma detail, a
     ///   coloured plain object's inside is not, and a card's inside can be one flat colour);
-    /// - held across (long side nearer horizontal): the colour region inside a card that looks most like one is the
-    ///   holder's photo, an upright rectangle, and a card is held across for the camera (`heldAcross`);
+    /// - held across (long side nearer horizontal, or square-ish and turned far away: `heldAcross`): the colour
+    ///   region inside a card that looks most like one is the holder's photo, an upright rectangle, and a card is
+    ///   held across for the camera;
     /// - with a plainer ring around it (`ringTexture` at most `maxRingTexture` of the inside's, the ring clipped to the
     ///   frame): a card lies on, or is held before, a background that is plain next to print, while every panel, band
     ///   or photo inside a card is surrounded by the card's print. A ring whose edges run one way (a wood's grain, a
@@ -58,7 +59,7 @@ extension DocumentFinder {
 
     /// `findInChroma`'s rules past the confidence: held across, printed inside in luma, plainer around.
     private func acceptedInColour(_ found: Found, luma: GrayImage) -> Bool {
-        guard found.quad.longSideHorizontal else { return false }
+        guard heldAcross(found.quad) else { return false }
         let corners = found.quad.corners
         let texture = interiorTexture((corners[0], corners[1], corners[2], corners[3]), in: luma)
         guard texture >= Self.minInteriorTexture else { return false }

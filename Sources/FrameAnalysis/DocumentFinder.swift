@@ -319,6 +319,10 @@ final class DocumentFinder {
     /// in every quad search, not only the pitched one (`bestQuad`). Always on; tests turn it off to show the frames it
     /// decides.
     var admitsTurnedAwaySquares = true
+    /// Whether the searches after nothing was found take a square-ish outline turned far from square-on as held across
+    /// (`heldAcross`), not only one whose longer sides run nearer the horizontal. Always on; tests turn it off to show
+    /// the frames it decides.
+    var takesTurnedAwaySquaresAsHeldAcross = true
     /// Whether a sparsely printed winner gives way to a densely printed outline apart from it that scores nearly as
     /// well (`bestQuad`, `denselyPrinted`). Always on; tests turn it off to show the frames it decides.
     var prefersDenselyPrinted = true

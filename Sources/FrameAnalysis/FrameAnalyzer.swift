@@ -426,12 +426,13 @@ public final class FrameAnalyzer {
         // (`detectionScaleAloneMargin` above it: at the bare `minDocumentConfidence` an empty textured scene of
         // framegen's took an outline at 0.62), seen whole (no frame-border side, every corner in the frame:
         // an empty synthetic background took an outline reaching past the frame's top) and held across (its long
-        // sides nearer the horizontal: a cut-off card's upright holder photo was taken at 0.73). Measurements in
+        // sides nearer the horizontal: a cut-off card's upright holder photo was taken at 0.73; or square-ish and
+        // turned far away, its long side not told apart: `DocumentFinder.heldAcross`). Measurements in
         // docs/capture.md ("Document quad").
         if searchesAtDetectionScaleWhenNothingFound, (found?.confidence ?? 0) < acceptance, !lightSearch,
            detection.meanLuma <= thresholds.maxBrightness, let whole = atDetectionScale(),
            whole.confidence >= acceptance + detectionScaleAloneMargin, !whole.borderClosed,
-           whole.quad.longSideHorizontal, whole.quad.liesInside(width: working.width, height: working.height) {
+           documentFinder.heldAcross(whole.quad), whole.quad.liesInside(width: working.width, height: working.height) {
             found = whole
         }
         // Still nothing: where the frame is printed as a card's face is (`PrintedRegions`), the window around the
