@@ -598,6 +598,12 @@ extension DocumentFinder {
                     // it, closed on a glare patch's or a print line's edge), whose long axis runs along the card's.
                     // Such a card is taken only seen whole with a whole card's length and clearly more confident
                     // than the winner (below): a desk's outline around a whole card taken for a photo seldom is.
+                    // In the colour search, only a card held across (`heldAcross`): the search takes no other
+                    // (`acceptedInColour`), and a container it would refuse only throws away the outline inside it
+                    // (fresh portrait 197 `good_0000`: a card held across, found at 0.74, gave way to an upright
+                    // outline of the hand and the wall around it, refused: NO_DOCUMENT).
+                    if containersInColourHeldAcross, printSource != nil,
+                       !heldAcross(Quadrilateral(corners: [c0, c1, c2, c3])) { continue }
                     alongInner = abs((cardAxis * axis).sum()) > 0.5
                     if alongInner && !(takesCardsAlongTheirPart && borderCount == 0
                                        && Self.cardAlongPartAspects.contains(aspect)) { continue }

@@ -315,6 +315,9 @@ final class DocumentFinder {
     /// Whether the card around a photo-like winner must run along the winner's sides (`container`). Always on; tests
     /// turn it off to show the frames it decides.
     var requiresContainersAlignedWithInner = true
+    /// Whether the colour search takes a card around a photo-like winner only held across (`container`, `heldAcross`),
+    /// as it takes any card. Always on; tests turn it off to show the frames it decides.
+    var containersInColourHeldAcross = true
     /// Whether a square-ish outline seen whole in a portrait frame with a corner far off square is a card turned away
     /// in every quad search, not only the pitched one (`bestQuad`). Always on; tests turn it off to show the frames it
     /// decides.

@@ -1,5 +1,6 @@
 // A card turned far from the camera can look square-ish, its longer sides upright: the searches after nothing was
-// found take it as held across all the same (`DocumentFinder.heldAcross`).
+// found take it as held across all the same (`DocumentFinder.heldAcross`). The colour search, which takes only cards
+// held across, builds no other container around a photo-like outline (`containersInColourHeldAcross`).
 import Testing
 @testable import FrameAnalysis
 
@@ -24,6 +25,18 @@ import Testing
             "square-ish-card-turned-away-found-in-colour-camsim-small-seed198.jpg", primary: .tilted,
             otherwise: .noDocument) { $0.documentFinder.takesTurnedAwaySquaresAsHeldAcross = false }
         #expect(analysis.feedback.map(\.code) == [.tilted], "\(analysis.feedback)")
+    }
+
+    /// Fixtures/README.md: a card held across by a thumb, found only in colour (0.74). The colour search took it for
+    /// a photo and put in its place the upright outline around it (the hand and the wall), which it takes no more
+    /// than any upright outline: NO_DOCUMENT. A container it would refuse is no longer built.
+    @Test func theColourSearchKeepsACardHeldAcrossOverAnUprightContainer() throws {
+        let (analysis, _) = try expectSettingDecides(
+            "held-card-in-colour-its-upright-container-refused-camsim-portrait-seed197.jpg", primary: .good,
+            otherwise: .noDocument) { $0.documentFinder.containersInColourHeldAcross = false }
+        #expect(analysis.metrics["colourEdges"] == 1, "\(analysis.metrics)")
+        let aspect = try #require(analysis.metrics["aspect"])
+        #expect(aspect > DocumentFinder.squareishAspect)
     }
 
     /// Held across: the longer sides nearer the horizontal; or square-ish and 20° or more off square. An upright
