@@ -14,7 +14,7 @@ import Testing
             otherwise: .moveAway) { $0.documentFinder.takesTurnedAwaySquaresAsHeldAcross = false }
         #expect(analysis.feedback.map(\.code) == [.tilted], "\(analysis.feedback)")
         let aspect = try #require(analysis.metrics["aspect"]), skew = try #require(analysis.metrics["skew"])
-        #expect(aspect < DocumentFinder.squareishAspect && skew >= DocumentFinder.turnedAwayDegrees)
+        #expect(aspect < DocumentFinder.unorientedAspect && skew >= DocumentFinder.turnedAwayDegrees)
         #expect(without.feedback.contains { $0.code == .tilted }, "\(without.feedback)")
     }
 
@@ -36,7 +36,7 @@ import Testing
             otherwise: .noDocument) { $0.documentFinder.containersInColourHeldAcross = false }
         #expect(analysis.metrics["colourEdges"] == 1, "\(analysis.metrics)")
         let aspect = try #require(analysis.metrics["aspect"])
-        #expect(aspect > DocumentFinder.squareishAspect)
+        #expect(aspect > DocumentFinder.unorientedAspect)
     }
 
     /// Held across: the longer sides nearer the horizontal; or square-ish and 20° or more off square. An upright
@@ -54,12 +54,17 @@ import Testing
         let squareOn = quad([(100, 100), (200, 104), (198, 214), (98, 210)])
         #expect(finder.heldAcross(across))
         #expect(!finder.heldAcross(uprightPhoto))
-        #expect(turnedAway.aspect < DocumentFinder.squareishAspect, "\(turnedAway.aspect)")
+        #expect(turnedAway.aspect < DocumentFinder.unorientedAspect, "\(turnedAway.aspect)")
         #expect(turnedAway.skewDegrees >= DocumentFinder.turnedAwayDegrees, "\(turnedAway.skewDegrees)")
         #expect(!turnedAway.longSideHorizontal)
         #expect(finder.heldAcross(turnedAway))
         #expect(!squareOn.longSideHorizontal && squareOn.skewDegrees < DocumentFinder.turnedAwayDegrees)
         #expect(!finder.heldAcross(squareOn))
+        // Turned as far, but upright and longer than a photo seen square-on (1.37): its long side shows.
+        let uprightTurned = quad([(100, 100), (190, 140), (200, 280), (90, 250)])
+        #expect(uprightTurned.aspect > DocumentFinder.unorientedAspect && !uprightTurned.longSideHorizontal)
+        #expect(uprightTurned.skewDegrees >= DocumentFinder.turnedAwayDegrees)
+        #expect(!finder.heldAcross(uprightTurned))
         finder.takesTurnedAwaySquaresAsHeldAcross = false
         #expect(!finder.heldAcross(turnedAway))
         #expect(finder.heldAcross(across))
