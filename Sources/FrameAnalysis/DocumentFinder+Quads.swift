@@ -130,9 +130,10 @@ extension DocumentFinder {
                 // print), five thirds as densely when one border closes it and three sides are its own
                 // (`squarePartMinTexture`), read once its outline has passed `evaluate` (below).
                 guard aspect <= 3.2 else { continue }
-                let squarePart = aspect < Self.squareishAspect && skews.least < 0.17 && !(skews.worst >= Self.turnedAwaySkew
-                    && (pitched || (admitsTurnedAway && portrait && borders == 0
-                                    && Quadrilateral.liesInside(c0, c1, c2, c3, width: w, height: h))))
+                let squarePart = aspect < Self.squareishAspect && skews.least < 0.17
+                    && !(skews.worst >= Self.turnedAwaySkew
+                         && (pitched || (admitsTurnedAway && portrait && borders == 0
+                                         && Quadrilateral.liesInside(c0, c1, c2, c3, width: w, height: h))))
                 if squarePart && !(admitsSquarePrintedPartsAtBorders && borders > 0) { continue }
                 let sides = SIMD4(a1, b2, a2, b1)
                 // Bound the score again before reading the profiles: a side cannot have more samples of one

@@ -112,7 +112,8 @@ extension FrameAnalyzer {
                     }
                     guard let found = searchedHere,
                           found.confidence >= (insideClosed ? minConfidenceInsideBorderClosed : acceptance),
-                          atFrameEdge || (!found.borderClosed && documentFinder.heldAcross(found.quad)) else { continue }
+                          atFrameEdge || (!found.borderClosed && documentFinder.heldAcross(found.quad))
+                    else { continue }
                     guard found.quad.liesInside(width: regionWorking.width, height: regionWorking.height) else {
                         if growsWindowsOverClippedCards, clipped == nil {
                             clipped = Self.sidesReached(by: found.quad, window: window)
