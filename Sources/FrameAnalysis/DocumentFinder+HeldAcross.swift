@@ -10,17 +10,12 @@
 import Foundation
 
 extension DocumentFinder {
-    /// Under this aspect (the mean long side over the mean short side) an outline is square-ish: `bestQuad`'s square
-    /// parts.
-    static let squareishAspect = 1.2
-    /// Under this aspect an outline turned far from square-on (`turnedAwayDegrees`) has no long side to tell
+    /// Under this aspect (the mean long side over the mean short side) an outline turned far from square-on (a corner
+    /// `minPitchedSkew` off square, as the pitched search's winner must be) has no long side to tell
     /// (`heldAcross`): a card turned that far foreshortens its long side toward its short one. Still under the 1.29
     /// of a holder's photo (35 × 45 mm) seen square-on. (At `squareishAspect`, portrait 113 `tilted_0004`, 37° off
     /// square and 1.24 long in colour, stayed refused: NO_DOCUMENT; up to 1.3 at 15° an empty scene's outline passed.)
     static let unorientedAspect = 1.25
-    /// The least deviation of an outline's worst corner from square (degrees) with which a square-ish outline is a card
-    /// turned far away (`turnedAwaySkew`'s 20°, as the pitched search reads it).
-    static let turnedAwayDegrees = asin(turnedAwaySkew) * 180 / .pi
 
     /// Whether `quad` may be a card held across the frame: its longer pair of sides nearer the horizontal, or (with
     /// `takesTurnedAwaySquaresAsHeldAcross`) square-ish (`unorientedAspect`) and turned far from square-on, its long
@@ -28,6 +23,6 @@ extension DocumentFinder {
     func heldAcross(_ quad: Quadrilateral) -> Bool {
         quad.longSideHorizontal
             || (takesTurnedAwaySquaresAsHeldAcross && quad.aspect < Self.unorientedAspect
-                && quad.skewDegrees >= Self.turnedAwayDegrees)
+                && quad.skewDegrees >= Self.minPitchedSkew)
     }
 }

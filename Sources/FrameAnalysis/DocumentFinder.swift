@@ -137,6 +137,9 @@ final class DocumentFinder {
     /// a corner 25° or more off square.
     static let turnedAwaySkew = 0.34
     static let minPitchedSkew = 20.0
+    /// Under this aspect (the mean long side over the mean short side) an outline is square-ish: `bestQuad`'s square
+    /// parts (a card seen head-on is 1.586 long; square-ish, it is turned away or no card).
+    static let squareishAspect = 1.2
     /// Share of each quarter of a side whose edge flips polarity once that must carry its edge (see `LineTable`'s
     /// `quarterSupport`).
     static let minFlippingQuarter: Float = 0.6

@@ -26,10 +26,10 @@ extension FrameAnalyzer {
     static let leastPrintShareOfCutPart = 0.6
 
     /// The box of the least printed region reaching the frame's edge that holds `quad` (working pixels; the region's
-    /// box, within `printedBoxTolerance` cells, holds the centre of `quad`'s box), and `quad`'s own box, both in
-    /// detection pixels², or nil when no region reaching the edge holds it. Their ratio at most
-    /// `maxCutCardPrintOverPart`, the outline is a part of a card the frame cuts. Reads the frame's printed regions on `detection` unless a window search already did this frame (one
-    /// cell pass; asked only of small answers).
+    /// box holds the centre of `quad`'s box, `printedBox(of:holds:)`), and `quad`'s own box, both in detection
+    /// pixels², or nil when no region reaching the edge holds it. Their ratio at most `maxCutCardPrintOverPart`, the
+    /// outline is a part of a card the frame cuts. Reads the frame's printed regions on `detection` unless a window
+    /// search already did this frame (one cell pass; asked only of small answers).
     func printAtFrameEdge(around quad: Quadrilateral, detection: GrayImage) -> (region: Double, part: Double)? {
         readPrintedRegions(detection: detection)
         let part = PrintedRegions.box(of: quad, scaledBy: SIMD2(Double(detection.width) / Double(working.width),
@@ -37,12 +37,17 @@ extension FrameAnalyzer {
         guard part.area > 0 else { return nil }
         var least: Double?
         for region in printedRegions.regions
-        where region.touchesEdge
-            && PrintedRegions.box(of: region, holds: part.centre,
-                                  margin: printedBoxTolerance * Double(PrintedRegions.cell)) {
+        where region.touchesEdge && printedBox(of: region, holds: part.centre) {
             let area = PrintedRegions.boxArea(of: region)
             least = min(least ?? area, area)
         }
         return least.map { ($0, part.area) }
+    }
+
+    /// Whether `region`'s box holds `point` (detection pixels) within `printedBoxTolerance` cells: the box is read in
+    /// `PrintedRegions.cell` cells, so it is known to a cell only. Every rule that asks whether print lies around an
+    /// answer asks it so.
+    func printedBox(of region: PrintedRegions.Region, holds point: SIMD2<Double>) -> Bool {
+        PrintedRegions.box(of: region, holds: point, margin: printedBoxTolerance * Double(PrintedRegions.cell))
     }
 }

@@ -118,8 +118,7 @@ struct CaptureCommand {
         lines.append("capture.working_long_side=\(thresholds.workingLongSide)")
         lines.append("capture.opencv_threads=\(kyc_opencv_thread_count())")
         for height in [720, 1080] {
-            let documents = try load(labels.frames.filter { $0.mode == "document" && $0.sequence == nil
-                && $0.height == height })
+            let documents = try load(labels, mode: "document", height: height)
             guard !documents.isEmpty else { continue }
             let key = "capture.\(height)p"
             let analyzer = FrameAnalyzer()
@@ -148,7 +147,7 @@ struct CaptureCommand {
             }
             report(turned, key: "\(key).turned", title: "\(height)p document: turned a quarter", &lines, &table)
             lines += ratioLines("\(key).ratio.turned_over_analysis", turned, over: analysis)
-            let selfies = try load(labels.frames.filter { $0.mode == "selfie" && $0.height == height })
+            let selfies = try load(labels, mode: "selfie", height: height)
             if !selfies.isEmpty {
                 let selfie = try measure(selfies) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: .selfie) }
                 report(selfie, key: "\(key).selfie", title: "\(height)p selfie: full analysis", &lines, &table,
@@ -181,8 +180,7 @@ struct CaptureCommand {
     private func measureStreams(_ labels: Labels, lines: inout [String], table: inout String) throws {
         for height in [720, 1080] {
             for kind in ["still", "moving"] {
-                let frames = try load(labels.frames.filter { $0.sequence == kind && $0.height == height }
-                    .sorted { $0.file < $1.file })
+                let frames = try load(labels, mode: "document", sequence: kind, height: height)
                 guard !frames.isEmpty else { continue }
                 let key = "capture.\(height)p.stream_\(kind)"
                 let analyzer = FrameAnalyzer()
@@ -233,9 +231,7 @@ struct CaptureCommand {
         var count = 0
         for height in [720, 1080] {
             let (mode, sequence) = profile.frames
-            let frames = try load(labels.frames.filter {
-                $0.mode == mode && $0.sequence == sequence && $0.height == height
-            }.sorted { $0.file < $1.file })
+            let frames = try load(labels, mode: mode, sequence: sequence, height: height)
             guard !frames.isEmpty else { continue }
             count += frames.count
             let timings: LatencySummary
@@ -253,6 +249,13 @@ struct CaptureCommand {
         }
         print("capture.profile.frames=\(count)")
         print(table, terminator: "")
+    }
+
+    /// The `height`p frames of one mode, single frames (`sequence` nil) or one of framegen's sequences, in file
+    /// order (a sequence's frame order).
+    private func load(_ labels: Labels, mode: String, sequence: String? = nil, height: Int) throws -> [[UInt8]] {
+        try load(labels.frames.filter { $0.mode == mode && $0.sequence == sequence && $0.height == height }
+            .sorted { $0.file < $1.file })
     }
 
     private func load(_ labels: [Label]) throws -> [[UInt8]] {

@@ -14,7 +14,7 @@ import Testing
             otherwise: .moveAway) { $0.documentFinder.takesTurnedAwaySquaresAsHeldAcross = false }
         #expect(analysis.feedback.map(\.code) == [.tilted], "\(analysis.feedback)")
         let aspect = try #require(analysis.metrics["aspect"]), skew = try #require(analysis.metrics["skew"])
-        #expect(aspect < DocumentFinder.unorientedAspect && skew >= DocumentFinder.turnedAwayDegrees)
+        #expect(aspect < DocumentFinder.unorientedAspect && skew >= DocumentFinder.minPitchedSkew)
         #expect(without.feedback.contains { $0.code == .tilted }, "\(without.feedback)")
     }
 
@@ -25,6 +25,7 @@ import Testing
             "square-ish-card-turned-away-found-in-colour-camsim-small-seed198.jpg", primary: .tilted,
             otherwise: .noDocument) { $0.documentFinder.takesTurnedAwaySquaresAsHeldAcross = false }
         #expect(analysis.feedback.map(\.code) == [.tilted], "\(analysis.feedback)")
+        #expect(analysis.metrics["colourEdges"] == 1, "\(analysis.metrics)")
     }
 
     /// Fixtures/README.md: a card held across by a thumb, found only in colour (0.74). The colour search took it for
@@ -55,15 +56,15 @@ import Testing
         #expect(finder.heldAcross(across))
         #expect(!finder.heldAcross(uprightPhoto))
         #expect(turnedAway.aspect < DocumentFinder.unorientedAspect, "\(turnedAway.aspect)")
-        #expect(turnedAway.skewDegrees >= DocumentFinder.turnedAwayDegrees, "\(turnedAway.skewDegrees)")
+        #expect(turnedAway.skewDegrees >= DocumentFinder.minPitchedSkew, "\(turnedAway.skewDegrees)")
         #expect(!turnedAway.longSideHorizontal)
         #expect(finder.heldAcross(turnedAway))
-        #expect(!squareOn.longSideHorizontal && squareOn.skewDegrees < DocumentFinder.turnedAwayDegrees)
+        #expect(!squareOn.longSideHorizontal && squareOn.skewDegrees < DocumentFinder.minPitchedSkew)
         #expect(!finder.heldAcross(squareOn))
         // Turned as far, but upright and longer than a photo seen square-on (1.37): its long side shows.
         let uprightTurned = quad([(100, 100), (190, 140), (200, 280), (90, 250)])
         #expect(uprightTurned.aspect > DocumentFinder.unorientedAspect && !uprightTurned.longSideHorizontal)
-        #expect(uprightTurned.skewDegrees >= DocumentFinder.turnedAwayDegrees)
+        #expect(uprightTurned.skewDegrees >= DocumentFinder.minPitchedSkew)
         #expect(!finder.heldAcross(uprightTurned))
         finder.takesTurnedAwaySquaresAsHeldAcross = false
         #expect(!finder.heldAcross(turnedAway))
