@@ -28,12 +28,15 @@ extension DocumentFinder {
     /// `gradientsComputed` is set when it computed `coarseGradients` for `coarse` (the full search can reuse them).
     /// `completingBand`: the outline found is completed with a band whose edge it lacks, as `find` completes the
     /// outline it settles on (`completeBand`), unless the band would take it out of the frame (then it is returned
-    /// as found); for an outline guessed from a finding, not for a stream's frame.
+    /// as found); for an outline guessed from a finding, not for a stream's frame. `reachShare`: how far each side
+    /// may lie from the guessed one (and each corner from its guessed place), as a share of the coarse image's short
+    /// side; a stream's frame keeps `trackingReach`, an outline guessed from a finding may need more.
     func track(_ previous: Quadrilateral, coarse: GrayImage, working: GrayImage, acceptance: Double,
-               gradientsComputed: inout Bool, completingBand: Bool = false) -> Found? {
+               gradientsComputed: inout Bool, completingBand: Bool = false,
+               reachShare: Double = DocumentFinder.trackingReach) -> Found? {
         let w = coarse.width, h = coarse.height
         guard w >= 16, h >= 16, previous.corners.count == 4 else { return nil }
-        let reach = max(3, Self.trackingReach * Double(min(w, h)))
+        let reach = max(3, reachShare * Double(min(w, h)))
         let corners = previous.corners
         guard corners.allSatisfy({ p in
             p.x >= reach && p.y >= reach && p.x <= Double(w - 1) - reach && p.y <= Double(h - 1) - reach

@@ -91,6 +91,14 @@ public final class FrameAnalyzer {
     /// Whether a border-closed answer whose sides stop short of the side that closes them is searched for the card
     /// within them (`OutlineStopsShort`); tests turn it off to see the outline that ran on.
     var cutsBackSidesThatStopShort = true
+    /// Whether an answer seen whole whose two sides at one corner carry their edges on past its far corners is taken
+    /// for a larger card's part (`OutlineRunsPastCorner`): the card is looked for around the outline the runs imply,
+    /// and where it is not found the answer is held back from a capture. Always on; tests turn it off to show the
+    /// frames it decides.
+    var followsSidesPastCorners = true
+    /// How many times the stream's tracking reach (`DocumentFinder.trackingReach`) the bands around a larger card's
+    /// implied sides are searched at when the stream's reach does not find it.
+    static let largerCardReach = 2.0
     /// Whether a frame decoded above half size (or searched at its own working size) has its print judged on the
     /// noise-matched image (`NoiseMatchedPrintImage`). Always on; tests turn it off to show the frames it decides.
     var readsPrintNoiseMatched = true
@@ -169,6 +177,9 @@ public final class FrameAnalyzer {
     let printedRegions = PrintedRegions()
     /// Whether `printedRegions` hold this frame's regions (`readPrintedRegions`; cleared as each frame's search starts).
     var printedRegionsRead = false
+    /// This frame's answer's larger card (`OutlineRunsPastCorner.impliedCard`, on the working image) when it was not
+    /// found around the outline its sides' runs imply; set by `locateDocument`.
+    var largerCardOfAnswer: OutlineRunsPastCorner.LargerCard?
     let printGradients = SobelGradients()
     let regionWorking = GrayImage()
     let regionCoarse = GrayImage()
@@ -321,6 +332,7 @@ public final class FrameAnalyzer {
                                 lightSearch: Bool = false)
         -> (found: DocumentFinder.Found?, tracked: Bool, inColour: Bool, inWindow: Bool, repeatingAnswer: Double?) {
         printedRegionsRead = false
+        largerCardOfAnswer = nil
         var gradientsComputed = false
         if let previous, previous.count == 4, previous.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
             let onDetection = Quadrilateral(corners: previous.map {
@@ -522,6 +534,39 @@ public final class FrameAnalyzer {
                card.quad.liesInside(width: working.width, height: working.height) {
                 found = card
                 inWindow = false
+            }
+        }
+        // An outline seen whole whose two sides at one corner carry their edges on past its far corners (past a
+        // thumb, on one of them) is a larger card's part: a region of a card held too close, framed by its print and
+        // the thumb, or a card's part beside its photo (`OutlineRunsPastCorner`). The card is looked for around the
+        // outline those runs imply (`DocumentFinder.track`, as above) and taken when accepted, seen whole and larger;
+        // where it is not found, the answer stays, and the implied card holds it back from a capture (see
+        // `analyzeDocument`).
+        if followsSidesPastCorners, !lightSearch, let answer = found, answer.confidence >= acceptance,
+           !answer.borderClosed, answer.quad.liesInside(width: working.width, height: working.height),
+           let implied = OutlineRunsPastCorner.impliedCard(working, corners: answer.quad.corners) {
+            let toDetection = SIMD2(Double(detection.width) / Double(working.width),
+                                    Double(detection.height) / Double(working.height))
+            let guess = Quadrilateral(corners: implied.corners.map { $0 * toDetection })
+            var gradientsComputed = false
+            // (The runs end where an edge fades, short of the card's corners: the bands around the implied sides are
+            // searched at the stream's reach first, then at `largerCardReach` times it.)
+            var card: DocumentFinder.Found?
+            for scale in [1, Self.largerCardReach] where card == nil {
+                if let around = documentFinder.track(guess, coarse: detection, working: working,
+                                                     acceptance: acceptance, gradientsComputed: &gradientsComputed,
+                                                     completingBand: true,
+                                                     reachShare: DocumentFinder.trackingReach * scale),
+                   around.quad.liesInside(width: working.width, height: working.height),
+                   around.quad.area > answer.quad.area {
+                    card = around
+                }
+            }
+            if let card {
+                found = card
+                inWindow = false
+            } else {
+                largerCardOfAnswer = implied
             }
         }
         // The quad search passes over outlines whose inside repeats (`InteriorPeriodicity`: keys, bars), but the
@@ -912,6 +957,24 @@ public final class FrameAnalyzer {
                                                   coveredRuns: takesCoveredRunOns) {
             metrics["outlineRunOn"] = runOn
             feedback.append(Feedback(code: .cutOff, value: runOn, threshold: t.minOutlineRunOn))
+        }
+        // An answer whose sides run on past its far corners is a larger card's part that was not found around it
+        // (`locateDocument`). Judged only when nothing else is to fix, so it only holds back a capture: MOVE_AWAY when
+        // the card the runs imply is already too large for the frame (`largerCardFill` over `maxFill`: the runs end
+        // at the frame's border or where the edge fades, so it is the least the card can be), CUT_OFF otherwise, with
+        // the lesser share of their sides the runs carry (`largerCardRunOn`, from `OutlineRunsPastCorner.minRunShare`).
+        if feedback.isEmpty && exposureFirst == nil, let larger = largerCardOfAnswer {
+            let card = Quadrilateral(corners: larger.corners)
+            let largerFill = card.area / IDCard.largestArea(width: working.width, height: working.height,
+                                                           longSideHorizontal: card.longSideHorizontal)
+            metrics["largerCardFill"] = largerFill
+            metrics["largerCardRunOn"] = larger.runShare
+            if largerFill > t.maxFill {
+                feedback.append(Feedback(code: .moveAway, value: largerFill, threshold: t.maxFill))
+            } else {
+                feedback.append(Feedback(code: .cutOff, value: larger.runShare,
+                                         threshold: OutlineRunsPastCorner.minRunShare))
+            }
         }
         // MOVE_CLOSER keeps its place before BLURRY (a small card reads soft partly for its size: ADR 13), but not for
         // a card smeared far past that (under `smearedCardShare` of the bar): no card at the optics' limit reads so

@@ -99,8 +99,15 @@ import Testing
         let runOn = try #require(analysis.metrics["outlineRunOn"])
         #expect(runOn >= OutlineRunOn.coveredMinCarried && runOn < AnalysisThresholds.default.minOutlineRunOn,
                 "\(runOn)")
-        let before = try analyzeDocument(input) { $0.takesCoveredRunOns = false }
+        // (Its bottom side and the thumb's edge also run on past the outline's far corners: `OutlineRunsPastCorner`
+        // holds it back too, and is turned off here.)
+        let before = try analyzeDocument(input) {
+            $0.takesCoveredRunOns = false
+            $0.followsSidesPastCorners = false
+        }
         #expect(before.primary == .good, "\(before.feedback)")
+        let alone = try analyzeDocument(input) { $0.takesCoveredRunOns = false }
+        #expect(alone.primary == .cutOff && alone.metrics["largerCardRunOn"] != nil, "\(alone.feedback)")
     }
 
     /// A card cut just past a band's edge (camsim seed 41 `cut_off_0018`: a passport closed on its MRZ band's top,

@@ -1,0 +1,180 @@
+// Whether a found outline is one corner of a larger card: its two sides meeting at a corner both carry their edges
+// on past the outline's other two corners.
+
+/// Reads, on the working image, how far the two sides meeting at one of an outline's corners carry their edges on
+/// past the outline's far corners, and the card those runs imply.
+///
+/// A card held too close for the frame shows its print large, and an inner region of it (a block of text framed by
+/// print lines, the part beside a thumb) can outline a card's shape of its own, well inside the frame: the quad
+/// search then answers on it, with the card's true corner as one of its corners and two of the card's sides as two of
+/// its sides (fresh camsim 202 `move_away_0004`, 203 `move_away_0003`, portrait 122 `move_away_0007`: cards at
+/// 0.91-1.07 of the frame answered GOOD on parts of 0.24-0.30; landscape 80 `good_0001`: a card seen whole answered
+/// GOOD on its part right of the photo, corner error 0.13). Those two sides are the card's edges, and they go on past
+/// the outline's far corners to the card's own corners or out of the frame. A card seen whole has edges that stop
+/// at its corners: past them lies background.
+///
+/// A side's signed step (inward minus outward) is `OutlineRunOn.sideStep`'s. Past its far corner the side's line is
+/// read at `OutlineRunOn.sampleSpacing`, each point searched within `firstReach` of the line until the edge is found
+/// and then within `OutlineRunOn.followReach` of where it was (as `OutlineRunOn.run` follows an edge). A point
+/// carries the edge when its step, at the side's sign, is at least `OutlineRunOn.carriedShare` of the side's or
+/// `minCarriedStep`, whichever is lower: the background beyond a card's corner can be another than beside the
+/// outline (fresh portrait 203: a green panel beside the part, blue past it, the edge's step 110 and then 20-35).
+/// A run resumed past a thumb is the same edge against the same background again, and takes the side's own bar
+/// alone: a keypad's edge under a card's corner and a hand's behind one, in line with a side by chance, resumed
+/// weaker (tuning portrait 107 `good_0029`, landscape 115 `good_0022`, both answered on the whole card).
+/// Points carrying the edge count in stretches of at least `minStretch` pixels with at least `minStretchDensity` of
+/// their points carrying it and no gap over `maxGapInStretch` (a textured background gives short scattered steps:
+/// a dotted wall past a card's corner, a striped desk crossing the line). A stretch without the edge up to
+/// `maxCoveredShare` of the side's length is bridged where hardly anything crosses it (at most `maxCrossings` points
+/// with a step of `OutlineRunOn.minStep` at some offset searched: the thumb's far rim): a thumb over the card's edge,
+/// whose flat skin hides it; over a textured or lined background the run ends there.
+///
+/// The runs are read lazily: the run past one far corner must start at the corner (the outline's side is the card's
+/// edge going on); only then is the other read, which may start past a thumb. A whole card's corner pays for a few
+/// points per side. Allocation-free.
+enum OutlineRunsPastCorner {
+    static let firstReach = 3.0
+    static let minCarriedStep: Float = 16
+    static let minStretch = 12.0
+    static let minStretchDensity = 0.8
+    static let maxGapInStretch = 6.0
+    static let maxCoveredShare = 0.6
+    static let maxCrossings = 3
+    /// The share of its side's length each run must carry the edge over for the outline to be a larger card's part.
+    static let minRunShare = 0.12
+
+    /// The card an outline is a part of: its corners (in the outline's order) and the lesser share of their sides'
+    /// lengths the two runs carry the edge over.
+    struct LargerCard: Equatable {
+        var corners: [SIMD2<Double>]
+        var runShare: Double
+    }
+
+    /// How far past a far corner a side carries its edge, in image pixels.
+    struct Run: Equatable {
+        /// The points carrying the edge in stretches that count, times the spacing.
+        var carried: Double
+        /// The distance from the corner to the last point of the last stretch that counts.
+        var extent: Double
+    }
+
+    /// The card implied where the two sides meeting at one of `corners` (in order around the outline, in `image`
+    /// pixels) both carry their edges past the far corners, each for at least `minRunShare` of its side's length:
+    /// its corners in the same order, each far corner moved out along its side to the run's extent and the fourth
+    /// completing the parallelogram; the corner whose runs carry most when more than one does. Nil when no corner's
+    /// do.
+    static func impliedCard(_ image: GrayImage, corners: [SIMD2<Double>]) -> LargerCard? {
+        guard corners.count == 4 else { return nil }
+        let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
+        var steps = SIMD4<Float>(repeating: 0), lengths = SIMD4<Double>(repeating: 0)
+        for s in 0..<4 {
+            steps[s] = OutlineRunOn.sideStep(image, from: corners[s], to: corners[(s + 1) & 3], centre: centre) ?? 0
+            let along = corners[(s + 1) & 3] - corners[s]
+            lengths[s] = (along * along).sum().squareRoot()
+        }
+        // Side `s` past its end (or back past its start), or nil where its step is unreadable.
+        func run(_ s: Int, pastEnd: Bool, mustStartAtCorner: Bool) -> Run? {
+            guard steps[s] != 0 else { return nil }
+            let r = Self.run(image, side: (corners[s], corners[(s + 1) & 3]), step: steps[s], centre: centre,
+                             pastEnd: pastEnd, maxCovered: mustStartAtCorner ? 0 : maxCoveredShare * lengths[s])
+            return r.carried >= minRunShare * lengths[s] ? r : nil
+        }
+        var best: LargerCard?
+        for k in 0..<4 {
+            let before = (k + 3) & 3, after = k
+            // One run starts at its far corner (read first, without bridging); the other may start past a thumb.
+            var runBefore = run(before, pastEnd: false, mustStartAtCorner: true)
+            var runAfter: Run?
+            if runBefore != nil {
+                runAfter = run(after, pastEnd: true, mustStartAtCorner: false)
+            } else if let a = run(after, pastEnd: true, mustStartAtCorner: true) {
+                runAfter = a
+                runBefore = run(before, pastEnd: false, mustStartAtCorner: false)
+            }
+            guard let b = runBefore, let a = runAfter else { continue }
+            let share = min(b.carried / lengths[before], a.carried / lengths[after])
+            guard share > best?.runShare ?? 0 else { continue }
+            let corner = corners[k]
+            let towardBefore = (corners[before] - corner) / lengths[before]
+            let towardAfter = (corners[(k + 1) & 3] - corner) / lengths[after]
+            let farBefore = corner + towardBefore * (lengths[before] + b.extent)
+            let farAfter = corner + towardAfter * (lengths[after] + a.extent)
+            var implied = corners
+            implied[before] = farBefore
+            implied[(k + 1) & 3] = farAfter
+            implied[(k + 2) & 3] = farBefore + farAfter - corner
+            best = LargerCard(corners: implied, runShare: share)
+        }
+        return best
+    }
+
+    /// The run of `side` (of signed step `sideStep`) past its end (or, with `pastEnd` false, back past its start)
+    /// up to the frame's border, bridging one stretch without the edge of up to `maxCovered` pixels where nothing
+    /// crosses it (none with 0: the run must start at the corner).
+    static func run(_ image: GrayImage, side: (SIMD2<Double>, SIMD2<Double>), step sideStep: Float,
+                    centre: SIMD2<Double>, pastEnd: Bool, maxCovered: Double) -> Run {
+        let (d, n, _) = OutlineRunOn.frame(side.0, side.1, centre: centre)
+        let origin = pastEnd ? side.1 : side.0, outward = pastEnd ? d : -d
+        let skip = OutlineRunOn.cornerSkip, spacing = OutlineRunOn.sampleSpacing
+        let reach = OutlineRunOn.distanceToBorder(origin, outward, image) - OutlineRunOn.borderGap
+        let nothing = Run(carried: 0, extent: 0)
+        guard reach.isFinite, reach - skip >= minStretch else { return nothing }
+        let points = Int((reach - skip) / spacing) + 1
+        // (A run past a thumb takes the side's own bar: see the type.)
+        let floor = maxCovered > 0 ? OutlineRunOn.carriedShare * abs(sideStep)
+            : min(OutlineRunOn.carriedShare * abs(sideStep), minCarriedStep)
+        let sign: Float = sideStep > 0 ? 1 : -1
+        let firstCells = Int(firstReach / OutlineRunOn.offsetStep)
+        let followCells = Int(OutlineRunOn.followReach / OutlineRunOn.offsetStep)
+        let stretchPoints = Int(minStretch / spacing), gapPoints = Int(maxGapInStretch / spacing)
+        let coveredPoints = max(gapPoints, Int(maxCovered / spacing))
+        var at = 0, carried = 0, lastCarried = -1, crossings = 0
+        // The open stretch (its first point, its points carrying the edge), and the last point of a counted one.
+        var stretchStart = -1, stretchCarried = 0, lastCounted = -1
+        func closeStretch() {
+            if stretchStart >= 0, lastCarried - stretchStart + 1 >= stretchPoints,
+               Double(stretchCarried) >= minStretchDensity * Double(lastCarried - stretchStart + 1) {
+                carried += stretchCarried
+                lastCounted = lastCarried
+            }
+            stretchStart = -1
+            stretchCarried = 0
+        }
+        for k in 0..<points {
+            if stretchStart >= 0 && k - lastCarried > gapPoints { closeStretch() }
+            if stretchStart < 0 && k - lastCounted > coveredPoints { break }
+            // A run that must start at the corner has done so by now, or does not.
+            if maxCovered == 0 && lastCounted < 0 && stretchStart < 0 && k > gapPoints { break }
+            let p = origin + outward * (skip + Double(k) * spacing)
+            let cells = stretchStart < 0 ? firstCells : followCells
+            var best: Float = -.infinity, bestAt = at, largest: Float = 0
+            for cell in (at - cells)...(at + cells) {
+                guard let s = OutlineRunOn.step(image, at: p + n * (Double(cell) * OutlineRunOn.offsetStep),
+                                                normal: n) else { continue }
+                largest = max(largest, abs(s))
+                if sign * s > best {
+                    best = sign * s
+                    bestAt = cell
+                }
+            }
+            if best >= floor {
+                if stretchStart < 0 { stretchStart = k }
+                at = bestAt
+                lastCarried = k
+                crossings = 0
+                stretchCarried += 1
+            } else if k - lastCarried > gapPoints && largest >= OutlineRunOn.minStep {
+                // Something crosses the line outside a stretch: beyond the rim of a thumb, not its flat skin. The run
+                // ends.
+                crossings += 1
+                if crossings > maxCrossings {
+                    if stretchStart >= 0 { closeStretch() }
+                    break
+                }
+            }
+        }
+        closeStretch()
+        guard lastCounted >= 0 else { return nothing }
+        return Run(carried: Double(carried) * spacing, extent: skip + Double(lastCounted) * spacing)
+    }
+}
