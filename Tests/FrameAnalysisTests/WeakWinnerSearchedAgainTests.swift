@@ -51,10 +51,18 @@ import Testing
         let part = try analyzeDocument(input) {
             $0.documentFinder.searchesAroundWeakWinners = false
             $0.searchesPrintAroundSmallAnswers = false   // (with it, the window around the part's print holds the card)
+            $0.followsSidesPastCorners = false   // (the part's two card sides run on past it: `OutlineRunsPastCorner`)
         }
         #expect(part.primary == .moveCloser, "\(part.feedback)")
         #expect(cornerErrorShare(part, corners) > 0.05, "\(String(describing: part.region))")
         #expect((part.region?.confidence ?? 1) < DocumentFinder.reconsideredBelow)
+        // The card the part's runs imply is found around it too (session 46).
+        let aroundRuns = try analyzeDocument(input) {
+            $0.documentFinder.searchesAroundWeakWinners = false
+            $0.searchesPrintAroundSmallAnswers = false
+        }
+        #expect(aroundRuns.primary == .good, "\(aroundRuns.feedback)")
+        #expect(cornerErrorShare(aroundRuns, corners) < 0.01, "\(String(describing: aroundRuns.region))")
     }
 
     /// Fixtures/README.md: a passport held too close (it runs out of the frame at the top), found at 0.66 with its
