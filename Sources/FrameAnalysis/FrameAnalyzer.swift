@@ -96,6 +96,9 @@ public final class FrameAnalyzer {
     /// and where it is not found the answer is held back from a capture. Always on; tests turn it off to show the
     /// frames it decides.
     var followsSidesPastCorners = true
+    /// Whether that also reads the two sides beside one side running on past it (`OutlineRunsPastCorner`'s
+    /// `closedSides`). Always on; tests turn it off to show the frames it decides.
+    var followsSidesPastClosingSides = true
     /// How many times the stream's tracking reach (`DocumentFinder.trackingReach`) the bands around a larger card's
     /// implied sides are searched at when the stream's reach does not find it.
     static let largerCardReach = 2.0
@@ -537,14 +540,16 @@ public final class FrameAnalyzer {
             }
         }
         // An outline seen whole whose two sides at one corner carry their edges on past its far corners (past a
-        // thumb, on one of them) is a larger card's part: a region of a card held too close, framed by its print and
-        // the thumb, or a card's part beside its photo (`OutlineRunsPastCorner`). The card is looked for around the
+        // thumb, on one of them), or whose two sides beside one side run on past it, is a larger card's part: a region
+        // of a card held too close, framed by its print and the thumb, a card's part beside its photo or below its
+        // header band (`OutlineRunsPastCorner`). The card is looked for around the
         // outline those runs imply (`DocumentFinder.track`, as above) and taken when accepted, seen whole and larger;
         // where it is not found, the answer stays, and the implied card holds it back from a capture (see
         // `analyzeDocument`).
         if followsSidesPastCorners, !lightSearch, let answer = found, answer.confidence >= acceptance,
            !answer.borderClosed, answer.quad.liesInside(width: working.width, height: working.height),
-           let implied = OutlineRunsPastCorner.impliedCard(working, corners: answer.quad.corners) {
+           let implied = OutlineRunsPastCorner.impliedCard(working, corners: answer.quad.corners,
+                                                           closedSides: followsSidesPastClosingSides) {
             let toDetection = SIMD2(Double(detection.width) / Double(working.width),
                                     Double(detection.height) / Double(working.height))
             let guess = Quadrilateral(corners: implied.corners.map { $0 * toDetection })

@@ -11,7 +11,12 @@
 /// 0.91-1.07 of the frame answered GOOD on parts of 0.24-0.30; landscape 80 `good_0001`: a card seen whole answered
 /// GOOD on its part right of the photo, corner error 0.13). Those two sides are the card's edges, and they go on past
 /// the outline's far corners to the card's own corners or out of the frame. A card seen whole has edges that stop
-/// at its corners: past them lies background.
+/// at its corners: past them lies background. With `closedSides`, so is an outline whose two sides beside one side
+/// both run on past it and stop at the opposite one: a card closed on a print line across it, its end beyond it
+/// inside the frame (tuning portrait 118 `tilted_0001`: a card turned 28° answered GOOD on its part below the
+/// header band; `OutlineRunOn` reads such runs only where they reach the frame's border). Stripes along a card's
+/// sides run on past both its ends, so the sides must stop at the opposite side (six whole cards answered GOOD
+/// read as parts without that test).
 ///
 /// A side's signed step (inward minus outward) is `OutlineRunOn.sideStep`'s. Past its far corner the side's line is
 /// read at `OutlineRunOn.sampleSpacing`, each point searched within `firstReach` of the line until the edge is found
@@ -61,9 +66,10 @@ enum OutlineRunsPastCorner {
     /// The card implied where the two sides meeting at one of `corners` (in order around the outline, in `image`
     /// pixels) both carry their edges past the far corners, each for at least `minRunShare` of its side's length:
     /// its corners in the same order, each far corner moved out along its side to the run's extent and the fourth
-    /// completing the parallelogram; the corner whose runs carry most when more than one does. Nil when no corner's
-    /// do.
-    static func impliedCard(_ image: GrayImage, corners: [SIMD2<Double>]) -> LargerCard? {
+    /// completing the parallelogram. With `closedSides`, also where the two sides beside one side both carry their
+    /// edges past it so far and stop at the opposite side: that side's corners moved out to the runs' extents. The
+    /// pattern whose runs carry most when more than one does; nil when none does.
+    static func impliedCard(_ image: GrayImage, corners: [SIMD2<Double>], closedSides: Bool = true) -> LargerCard? {
         guard corners.count == 4 else { return nil }
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
         var steps = SIMD4<Float>(repeating: 0), lengths = SIMD4<Double>(repeating: 0)
@@ -79,21 +85,24 @@ enum OutlineRunsPastCorner {
                              pastEnd: pastEnd, maxCovered: mustStartAtCorner ? 0 : maxCoveredShare * lengths[s])
             return r.carried >= minRunShare * lengths[s] ? r : nil
         }
-        var best: LargerCard?
-        for k in 0..<4 {
-            let before = (k + 3) & 3, after = k
-            // One run starts at its far corner (read first, without bridging); the other may start past a thumb.
-            var runBefore = run(before, pastEnd: false, mustStartAtCorner: true)
-            var runAfter: Run?
-            if runBefore != nil {
-                runAfter = run(after, pastEnd: true, mustStartAtCorner: false)
-            } else if let a = run(after, pastEnd: true, mustStartAtCorner: true) {
-                runAfter = a
-                runBefore = run(before, pastEnd: false, mustStartAtCorner: false)
+        // Two runs, one of which starts at its corner (read first, without bridging) while the other may start
+        // past a thumb; nil unless both carry enough.
+        func pair(_ first: (side: Int, pastEnd: Bool), _ second: (side: Int, pastEnd: Bool)) -> (Run, Run)? {
+            if let r1 = run(first.side, pastEnd: first.pastEnd, mustStartAtCorner: true) {
+                return run(second.side, pastEnd: second.pastEnd, mustStartAtCorner: false).map { (r1, $0) }
             }
-            guard let b = runBefore, let a = runAfter else { continue }
-            let share = min(b.carried / lengths[before], a.carried / lengths[after])
-            guard share > best?.runShare ?? 0 else { continue }
+            guard let r2 = run(second.side, pastEnd: second.pastEnd, mustStartAtCorner: true),
+                  let r1 = run(first.side, pastEnd: first.pastEnd, mustStartAtCorner: false) else { return nil }
+            return (r1, r2)
+        }
+        var best: LargerCard?
+        func consider(_ share: Double, _ implied: [SIMD2<Double>]) {
+            if share > best?.runShare ?? 0 { best = LargerCard(corners: implied, runShare: share) }
+        }
+        for k in 0..<4 {
+            // Corner k: the side into it back past its start, the side out of it on past its end.
+            let before = (k + 3) & 3, after = k
+            guard let (b, a) = pair((before, false), (after, true)) else { continue }
             let corner = corners[k]
             let towardBefore = (corners[before] - corner) / lengths[before]
             let towardAfter = (corners[(k + 1) & 3] - corner) / lengths[after]
@@ -103,7 +112,21 @@ enum OutlineRunsPastCorner {
             implied[before] = farBefore
             implied[(k + 1) & 3] = farAfter
             implied[(k + 2) & 3] = farBefore + farAfter - corner
-            best = LargerCard(corners: implied, runShare: share)
+            consider(min(b.carried / lengths[before], a.carried / lengths[after]), implied)
+        }
+        if closedSides {
+            for c in 0..<4 {
+                // Side c closes the outline: the side before it on past corner c, the side after it back past c + 1.
+                let before = (c + 3) & 3, after = (c + 1) & 3
+                // (Stripes along a card's sides run on past both its ends: the sides must stop at the other end.)
+                guard let (b, a) = pair((before, true), (after, false)),
+                      run(before, pastEnd: false, mustStartAtCorner: true) == nil,
+                      run(after, pastEnd: true, mustStartAtCorner: true) == nil else { continue }
+                var implied = corners
+                implied[c] = corners[c] + (corners[c] - corners[before]) / lengths[before] * b.extent
+                implied[after] = corners[after] + (corners[after] - corners[(c + 2) & 3]) / lengths[after] * a.extent
+                consider(min(b.carried / lengths[before], a.carried / lengths[after]), implied)
+            }
         }
         return best
     }

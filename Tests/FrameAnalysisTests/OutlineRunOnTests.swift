@@ -149,9 +149,15 @@ import Testing
 
         var off = AnalysisThresholds.default
         off.minOutlineRunOn = 0
-        let without = try FrameAnalyzer(thresholds: off).analyze(input, mode: .document)
+        // (`OutlineRunsPastCorner` reads the same two runs as a larger card's part, and holds it back too: off here.)
+        let analyzer = FrameAnalyzer(thresholds: off)
+        analyzer.followsSidesPastClosingSides = false
+        let without = try analyzer.analyze(input, mode: .document)
         #expect(without.primary == .good, "\(without.feedback)")
         #expect(without.metrics["outlineRunOn"] == nil)
+        analyzer.followsSidesPastClosingSides = true
+        let partOnly = try analyzer.analyze(input, mode: .document)
+        #expect(partOnly.primary == .cutOff && partOnly.metrics["largerCardRunOn"] != nil, "\(partOnly.feedback)")
     }
 
     /// Fixtures/README.md: a passport held up, cut off at the frame's left and bottom edges, a thumb over its bottom.

@@ -58,6 +58,33 @@ import Testing
         #expect(OutlineRunsPastCorner.impliedCard(faint, corners: Self.part) == nil)
     }
 
+    /// The outline (100, 150)-(500, 260) inside the same card, closed at the top by a print line: its left and
+    /// right sides run on past that line to the card's top and stop at its bottom.
+    @Test func aCardsPartClosedAcrossItImpliesTheCard() throws {
+        let part = OutlineRunOnTests.corners(100, 150, 500, 260)
+        let image = Self.image([((100, 60, 500, 260), 60), ((100, 148, 500, 151), 200)])
+        let larger = try #require(OutlineRunsPastCorner.impliedCard(image, corners: part))
+        let c = larger.corners
+        #expect(abs(c[0].x - 100) < 2 && abs(c[0].y - 60) < 8 && abs(c[1].x - 500) < 2 && abs(c[1].y - 60) < 8,
+                "\(c)")
+        #expect(c[2] == part[2] && c[3] == part[3], "\(c)")
+        #expect(OutlineRunsPastCorner.impliedCard(image, corners: part, closedSides: false) == nil)
+        // Lines along both sides past both ends (a striped desk's): not a part.
+        let striped = Self.image([((100, 60, 500, 260), 60), ((100, 148, 500, 151), 200), ((100, 260, 103, 350), 60),
+                                  ((497, 260, 500, 350), 60)])
+        #expect(OutlineRunsPastCorner.impliedCard(striped, corners: part) == nil)
+    }
+
+    /// Fixtures/README.md: a passport turned 28°, answered on its part below the header band (skew under the bar):
+    /// GOOD, an unsafe capture. Its long sides run on past the band's edge and stop at its bottom: held back.
+    @Test func aTurnedCardsPartBelowItsHeaderIsHeldBack() throws {
+        let (analysis, _) = try expectSettingDecides(
+            "turned-card-its-part-below-the-header-camsim-portrait-seed118.jpg", primary: .cutOff,
+            otherwise: .good) { $0.followsSidesPastClosingSides = false }
+        #expect(analysis.feedback.map(\.code) == [.cutOff], "\(analysis.feedback)")
+        #expect(try #require(analysis.metrics["largerCardRunOn"]) >= OutlineRunsPastCorner.minRunShare)
+    }
+
     /// Fixtures/README.md: a card held too close (0.91 of the frame), a thumb over its bottom edge. The part right of
     /// the thumb, closed above by a print line, passed for a card (0.72): GOOD. Its right side runs on to the card's
     /// top, its bottom past the thumb to the frame's left: the card they imply is too large for the frame.
