@@ -556,17 +556,16 @@ public final class FrameAnalyzer {
             var gradientsComputed = false
             // (The runs end where an edge fades, short of the card's corners: the bands around the implied sides are
             // searched at the stream's reach first, then at `largerCardReach` times it.)
-            var card: DocumentFinder.Found?
-            for scale in [1, Self.largerCardReach] where card == nil {
-                if let around = documentFinder.track(guess, coarse: detection, working: working,
-                                                     acceptance: acceptance, gradientsComputed: &gradientsComputed,
-                                                     completingBand: true,
-                                                     reachShare: DocumentFinder.trackingReach * scale),
-                   around.quad.liesInside(width: working.width, height: working.height),
-                   around.quad.area > answer.quad.area {
-                    card = around
-                }
+            func around(reach scale: Double) -> DocumentFinder.Found? {
+                guard let card = documentFinder.track(guess, coarse: detection, working: working,
+                                                      acceptance: acceptance, gradientsComputed: &gradientsComputed,
+                                                      completingBand: true,
+                                                      reachShare: DocumentFinder.trackingReach * scale),
+                      card.quad.liesInside(width: working.width, height: working.height),
+                      card.quad.area > answer.quad.area else { return nil }
+                return card
             }
+            let card = around(reach: 1) ?? around(reach: Self.largerCardReach)
             if let card {
                 found = card
                 inWindow = false
