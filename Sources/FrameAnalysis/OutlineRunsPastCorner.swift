@@ -132,8 +132,8 @@ enum OutlineRunsPastCorner {
     }
 
     /// The run of `side` (of signed step `sideStep`) past its end (or, with `pastEnd` false, back past its start)
-    /// up to the frame's border, bridging one stretch without the edge of up to `maxCovered` pixels where nothing
-    /// crosses it (none with 0: the run must start at the corner).
+    /// up to the frame's border, bridging a stretch without the edge of up to `maxCovered` pixels where at most
+    /// `maxCrossings` points cross the line (with 0, none: the run must start at the corner).
     static func run(_ image: GrayImage, side: (SIMD2<Double>, SIMD2<Double>), step sideStep: Float,
                     centre: SIMD2<Double>, pastEnd: Bool, maxCovered: Double) -> Run {
         let (d, n, _) = OutlineRunOn.frame(side.0, side.1, centre: centre)
