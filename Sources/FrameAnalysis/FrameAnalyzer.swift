@@ -36,8 +36,8 @@ public final class FrameAnalyzer {
     /// `locateDocument`; 0.7 with the default 0.6): measured in docs/capture.md ("Document quad"). Tests lower it to
     /// show what it keeps out.
     var detectionScaleAloneMargin = 0.1
-    /// Whether the outline a frame's search settled on is given up when its inside repeats along its long sides (see
-    /// `locateDocument`). Always on; tests turn it off to show the frames it decides.
+    /// Whether the outline a frame's search settled on (in luma or in colour) is given up when its inside repeats
+    /// along its long sides (see `locateDocument`). Always on; tests turn it off to show the frames it decides.
     var rejectsRepeatingAnswers = true
     /// Whether a card tilted beyond `maxSkew` in a portrait frame is judged close enough as held across, whatever
     /// its quad's side lengths (see `analyzeDocument`). Always on; tests turn it off to show the frames it decides.
@@ -430,6 +430,13 @@ public final class FrameAnalyzer {
         // a light search (its fallbacks are left out), nor in an over-exposed frame (clipped colours carry nothing).
         if (found?.confidence ?? 0) < thresholds.minDocumentConfidence, !lightSearch, searchesChroma,
            detection.meanLuma <= thresholds.maxBrightness, let inColour = findInColour(detection: detection) {
+            // (The card found in colour is read for a repeating inside too, as the luma answer is at the end: a
+            // dotted wall's corner closed by the frame, found in colour, was CUT_OFF, MOVE_CLOSER in fresh small 201
+            // `no_document_0000`.)
+            if rejectsRepeatingAnswers, inColour.confidence >= acceptance,
+               documentFinder.periodicity.repeatsAlongLongSides(inColour.quad, in: working) {
+                return (nil, false, false, false, inColour.confidence)
+            }
             return (inColour, false, true, false, nil)
         }
         // Nothing in luma or colour: the half-size vote may have lost the card's sides: a small card's short side

@@ -153,6 +153,18 @@ import Testing
         #expect(before.metrics["repeatingAnswer"] == nil)
     }
 
+    /// Fixtures/README.md: an empty dotted wall; the colour search closed a small outline at the frame's corner
+    /// (0.71) whose inside is the wall's dot grid. A colour answer is read for a repeating inside as a luma one is:
+    /// NO_DOCUMENT (it was BLURRY, CUT_OFF, MOVE_CLOSER).
+    @Test func aDottedWallFoundInColourIsNoDocument() throws {
+        let (analysis, before) = try expectSettingDecides(
+            "dotted-wall-corner-found-in-colour-camsim-small-seed201.jpg", primary: .noDocument,
+            otherwise: .blurry) { $0.rejectsRepeatingAnswers = false }
+        #expect(analysis.region == nil && analysis.metrics["repeatingAnswer"] != nil, "\(analysis.metrics)")
+        #expect(before.metrics["colourEdges"] == 1, "\(before.metrics)")
+        #expect(before.feedback.contains { $0.code == .cutOff }, "\(before.feedback)")
+    }
+
     /// Fixtures/README.md: an empty desk with a keyboard the frame's bottom right cuts; the answer, the keyboard's
     /// outline closed by the frame's right edge, runs out of its bottom. Its cells beyond the frame, read as copies of the frame's edge, made a
     /// band whose contrast outweighed the keys' repeat (0.27 along its long sides, under `maxAlongLong`): MOVE_AWAY.
