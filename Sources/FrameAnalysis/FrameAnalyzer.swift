@@ -532,11 +532,12 @@ public final class FrameAnalyzer {
         // direction; a band whose edge it lacks completed, as `find` completes its winner), and taken when accepted
         // and seen whole. Not on outlines seen whole: along a card's side the edge fades where the card's header
         // band meets a background of its shade, and the band's edge then passed for the card's end.
+        // (Outlines guessed on the working image are searched for on the detection image, the blocks below.)
+        let toDetection = SIMD2(Double(detection.width) / Double(working.width),
+                                Double(detection.height) / Double(working.height))
         if cutsBackSidesThatStopShort, !lightSearch, let answer = found, answer.confidence >= acceptance,
            answer.borderClosed || !answer.quad.liesInside(width: working.width, height: working.height),
            let cut = OutlineStopsShort.cutBack(working, corners: answer.quad.corners) {
-            let toDetection = SIMD2(Double(detection.width) / Double(working.width),
-                                    Double(detection.height) / Double(working.height))
             let guess = Quadrilateral(corners: cut.map { $0 * toDetection })
             var gradientsComputed = false
             if let card = documentFinder.track(guess, coarse: detection, working: working, acceptance: acceptance,
@@ -557,8 +558,6 @@ public final class FrameAnalyzer {
            !answer.borderClosed, answer.quad.liesInside(width: working.width, height: working.height),
            let implied = OutlineRunsPastCorner.impliedCard(working, corners: answer.quad.corners,
                                                            closedSides: followsSidesPastClosingSides) {
-            let toDetection = SIMD2(Double(detection.width) / Double(working.width),
-                                    Double(detection.height) / Double(working.height))
             let guess = Quadrilateral(corners: implied.corners.map { $0 * toDetection })
             var gradientsComputed = false
             // (The runs end where an edge fades, short of the card's corners: the bands around the implied sides are
@@ -713,9 +712,7 @@ public final class FrameAnalyzer {
         // and a card held across a portrait frame is as close as it can get when it spans the frame's width. An
         // upright quad in a landscape frame is judged as a card held across: cards are held that way there, and an
         // upright rectangle there is more often a card's portrait photo, which must not pass for a card close enough.
-        let heldAcross = inputQuad.longSideHorizontal || inputSize.width >= inputSize.height
-        let largestCard = IDCard.largestArea(width: inputSize.width, height: inputSize.height,
-                                             longSideHorizontal: heldAcross)
+        let largestCard = Self.largestCard(judging: inputQuad, width: inputSize.width, height: inputSize.height)
         var fill = inputQuad.area / largestCard
         let shortSide = Double(min(inputSize.width, inputSize.height))
         var margin = Double.infinity
@@ -975,9 +972,9 @@ public final class FrameAnalyzer {
         // at the frame's border or where the edge fades, so it is the least the card can be), CUT_OFF otherwise, with
         // the lesser share of their sides the runs carry (`largerCardRunOn`, from `OutlineRunsPastCorner.minRunShare`).
         if feedback.isEmpty && exposureFirst == nil, let larger = largerCardOfAnswer {
-            let card = Quadrilateral(corners: larger.corners)
-            let largerFill = card.area / IDCard.largestArea(width: working.width, height: working.height,
-                                                           longSideHorizontal: card.longSideHorizontal)
+            let card = Quadrilateral(corners: larger.corners).scaled(x: toInput.x, y: toInput.y)
+            let largerFill = card.area / Self.largestCard(judging: card, width: inputSize.width,
+                                                          height: inputSize.height)
             metrics["largerCardFill"] = largerFill
             metrics["largerCardRunOn"] = larger.runShare
             if largerFill > t.maxFill {
@@ -1021,6 +1018,14 @@ public final class FrameAnalyzer {
         }
         return FrameAnalysis(width: inputSize.width, height: inputSize.height, mode: .document, region: region,
                              faces: [], metrics: metrics, feedback: completed())
+    }
+
+    /// The area of the largest ID-1 card held as `quad` is judged held that fits a `width` × `height` frame, which
+    /// `fill` is relative to (see `analyzeDocument`): held across when its longer sides are nearer the horizontal,
+    /// and always in a landscape frame (an upright rectangle there is more often a card's portrait photo).
+    static func largestCard(judging quad: Quadrilateral, width: Int, height: Int) -> Double {
+        IDCard.largestArea(width: width, height: height,
+                           longSideHorizontal: quad.longSideHorizontal || width >= height)
     }
 
     /// The whole frame's sharpness when a soft card's BLURRY follows a finding on its outline (CUT_OFF, MOVE_AWAY,

@@ -152,15 +152,8 @@ enum OutlineRunOn {
         for k in 0..<points {
             let p = origin + outward * (skip + Double(k) * sampleSpacing)
             let cells = carried == 0 && k < firstPoints ? firstCells : followCells
-            var best: Float?, bestAt = at
-            for cell in (at - cells)...(at + cells) {
-                if let s = step(image, at: p + n * (Double(cell) * offsetStep), normal: n),
-                   sign * s > best ?? -.infinity {
-                    best = sign * s
-                    bestAt = cell
-                }
-            }
-            guard let value = best else { continue }
+            guard let (value, bestAt, _) = strongestStep(image, at: p, normal: n, sign: sign, around: at,
+                                                         cells: cells) else { continue }
             // Too many points without the edge for it to run on, or not to stop: settled.
             if read - carried > misses { return Run(carried: Double(carried) / Double(points), carriedNearBorder: 0) }
             read += 1
@@ -196,6 +189,24 @@ enum OutlineRunOn {
         if d.x > 1e-9 { t = min(t, (w - p.x) / d.x) } else if d.x < -1e-9 { t = min(t, -p.x / d.x) }
         if d.y > 1e-9 { t = min(t, (h - p.y) / d.y) } else if d.y < -1e-9 { t = min(t, -p.y / d.y) }
         return t
+    }
+
+    /// The strongest step at `sign` across the line through `p` (inward normal `n`) within `cells` offset cells
+    /// (`offsetStep` each, along `n`) of cell `at`: its value times `sign`, its cell (the first of equals), and the
+    /// largest step of either sign there; nil when no offset lies inside the image. How a run follows an edge.
+    @inline(__always)
+    static func strongestStep(_ image: GrayImage, at p: SIMD2<Double>, normal n: SIMD2<Double>, sign: Float,
+                              around at: Int, cells: Int) -> (value: Float, cell: Int, largest: Float)? {
+        var best: Float?, bestAt = at, largest: Float = 0
+        for cell in (at - cells)...(at + cells) {
+            guard let s = step(image, at: p + n * (Double(cell) * offsetStep), normal: n) else { continue }
+            largest = max(largest, abs(s))
+            if sign * s > best ?? -.infinity {
+                best = sign * s
+                bestAt = cell
+            }
+        }
+        return best.map { ($0, bestAt, largest) }
     }
 
     /// The step across the line through `p` with inward normal `n`: the luma `probe` pixels inward minus `probe`

@@ -36,7 +36,7 @@
 ///
 /// The runs are read lazily: the run past one far corner must start at the corner (the outline's side is the card's
 /// edge going on); only then is the other read, which may start past a thumb. A whole card's corner pays for a few
-/// points per side. Allocation-free.
+/// points per side, each such run read once. Allocation-free until a pattern is found (the implied corners).
 enum OutlineRunsPastCorner {
     static let firstReach = 3.0
     static let minCarriedStep: Float = 16
@@ -78,11 +78,26 @@ enum OutlineRunsPastCorner {
             let along = corners[(s + 1) & 3] - corners[s]
             lengths[s] = (along * along).sum().squareRoot()
         }
-        // Side `s` past its end (or back past its start), or nil where its step is unreadable.
+        // The runs that must start at their corner, each read once (the corner and closing-side patterns ask for the
+        // same ones): carried and extent per side and direction (index 2 × side + 1 past the end), carried < 0 when
+        // not read yet.
+        var startCarried = SIMD8<Double>(repeating: -1), startExtent = SIMD8<Double>(repeating: 0)
+        // Side `s` past its end (or back past its start), or nil where its step is unreadable or it carries less
+        // than `minRunShare` of the side.
         func run(_ s: Int, pastEnd: Bool, mustStartAtCorner: Bool) -> Run? {
             guard steps[s] != 0 else { return nil }
-            let r = Self.run(image, side: (corners[s], corners[(s + 1) & 3]), step: steps[s], centre: centre,
+            let index = 2 * s + (pastEnd ? 1 : 0)
+            let r: Run
+            if mustStartAtCorner && startCarried[index] >= 0 {
+                r = Run(carried: startCarried[index], extent: startExtent[index])
+            } else {
+                r = Self.run(image, side: (corners[s], corners[(s + 1) & 3]), step: steps[s], centre: centre,
                              pastEnd: pastEnd, maxCovered: mustStartAtCorner ? 0 : maxCoveredShare * lengths[s])
+                if mustStartAtCorner {
+                    startCarried[index] = r.carried
+                    startExtent[index] = r.extent
+                }
+            }
             return r.carried >= minRunShare * lengths[s] ? r : nil
         }
         // Two runs, one of which starts at its corner (read first, without bridging) while the other may start
@@ -170,16 +185,8 @@ enum OutlineRunsPastCorner {
             if maxCovered == 0 && lastCounted < 0 && stretchStart < 0 && k > gapPoints { break }
             let p = origin + outward * (skip + Double(k) * spacing)
             let cells = stretchStart < 0 ? firstCells : followCells
-            var best: Float = -.infinity, bestAt = at, largest: Float = 0
-            for cell in (at - cells)...(at + cells) {
-                guard let s = OutlineRunOn.step(image, at: p + n * (Double(cell) * OutlineRunOn.offsetStep),
-                                                normal: n) else { continue }
-                largest = max(largest, abs(s))
-                if sign * s > best {
-                    best = sign * s
-                    bestAt = cell
-                }
-            }
+            let (best, bestAt, largest) = OutlineRunOn.strongestStep(image, at: p, normal: n, sign: sign, around: at,
+                                                                     cells: cells) ?? (-.infinity, at, 0)
             if best >= floor {
                 if stretchStart < 0 { stretchStart = k }
                 at = bestAt
