@@ -180,9 +180,6 @@ public final class FrameAnalyzer {
     let printedRegions = PrintedRegions()
     /// Whether `printedRegions` hold this frame's regions (`readPrintedRegions`; cleared as each frame's search starts).
     var printedRegionsRead = false
-    /// This frame's answer's larger card (`OutlineRunsPastCorner.impliedCard`, on the working image) when it was not
-    /// found around the outline its sides' runs imply; set by `locateDocument`.
-    var largerCardOfAnswer: OutlineRunsPastCorner.LargerCard?
     let printGradients = SobelGradients()
     let regionWorking = GrayImage()
     let regionCoarse = GrayImage()
@@ -330,12 +327,13 @@ public final class FrameAnalyzer {
 
     /// Located on the coarse detection image, corners refined on the working image; around the previous frame's
     /// corners first when they are known (`tracked` says whether the card was found there); in the frame's colour
-    /// contrast when the luma search finds none (`inColour`).
+    /// contrast when the luma search finds none (`inColour`). `largerCard`: the card an answer seen whole is a part
+    /// of, when it was not found around the outline its sides' runs imply (`OutlineRunsPastCorner`).
     private func locateDocument(detection: GrayImage, previous: [FramePoint]? = nil, previousInColour: Bool = false,
                                 lightSearch: Bool = false)
-        -> (found: DocumentFinder.Found?, tracked: Bool, inColour: Bool, inWindow: Bool, repeatingAnswer: Double?) {
+        -> (found: DocumentFinder.Found?, tracked: Bool, inColour: Bool, inWindow: Bool, repeatingAnswer: Double?,
+            largerCard: OutlineRunsPastCorner.LargerCard?) {
         printedRegionsRead = false
-        largerCardOfAnswer = nil
         var gradientsComputed = false
         if let previous, previous.count == 4, previous.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
             let onDetection = Quadrilateral(corners: previous.map {
@@ -344,7 +342,7 @@ public final class FrameAnalyzer {
             if let found = documentFinder.track(onDetection, coarse: detection, working: working,
                                                 acceptance: thresholds.minDocumentConfidence,
                                                 gradientsComputed: &gradientsComputed) {
-                return (found, true, false, false, nil)
+                return (found, true, false, false, nil, nil)
             }
             // A card found in colour is followed in colour when luma does not follow it (the band search often
             // finds its faint luma sides around the known corners; when not, the frame would pay the full luma
@@ -353,7 +351,7 @@ public final class FrameAnalyzer {
                 gradientsComputed = false   // the colour tracking leaves the colour image's gradients
                 if let found = documentFinder.trackInChroma(onDetection, chroma: colour.contrastImage, luma: detection,
                                                             acceptance: thresholds.minDocumentConfidence) {
-                    return (onWorking(found, detection: detection), true, true, false, nil)
+                    return (onWorking(found, detection: detection), true, true, false, nil, nil)
                 }
             }
         }
@@ -435,9 +433,9 @@ public final class FrameAnalyzer {
             // `no_document_0000`.)
             if rejectsRepeatingAnswers, inColour.confidence >= acceptance,
                documentFinder.periodicity.repeatsAlongLongSides(inColour.quad, in: working) {
-                return (nil, false, false, false, inColour.confidence)
+                return (nil, false, false, false, inColour.confidence, nil)
             }
-            return (inColour, false, true, false, nil)
+            return (inColour, false, true, false, nil, nil)
         }
         // Nothing in luma or colour: the half-size vote may have lost the card's sides: a small card's short side
         // is a few dozen vote-image pixels, too few votes to be a line (belowMinimum), and a thumb over a side
@@ -552,8 +550,9 @@ public final class FrameAnalyzer {
         // of a card held too close, framed by its print and the thumb, a card's part beside its photo or below its
         // header band (`OutlineRunsPastCorner`). The card is looked for around the
         // outline those runs imply (`DocumentFinder.track`, as above) and taken when accepted, seen whole and larger;
-        // where it is not found, the answer stays, and the implied card holds it back from a capture (see
-        // `analyzeDocument`).
+        // where it is not found, the answer stays, and the implied card (returned as `largerCard`) holds it back from
+        // a capture (see `analyzeDocument`).
+        var largerCard: OutlineRunsPastCorner.LargerCard?
         if followsSidesPastCorners, !lightSearch, let answer = found, answer.confidence >= acceptance,
            !answer.borderClosed, answer.quad.liesInside(width: working.width, height: working.height),
            let implied = OutlineRunsPastCorner.impliedCard(working, corners: answer.quad.corners,
@@ -576,7 +575,7 @@ public final class FrameAnalyzer {
                 found = card
                 inWindow = false
             } else {
-                largerCardOfAnswer = implied
+                largerCard = implied
             }
         }
         // The quad search passes over outlines whose inside repeats (`InteriorPeriodicity`: keys, bars), but the
@@ -587,9 +586,9 @@ public final class FrameAnalyzer {
         // confidence of an answer given up so is returned (metric `repeatingAnswer`), as NO_DOCUMENT's value is 0.
         if rejectsRepeatingAnswers, let answer = found, answer.confidence >= acceptance,
            documentFinder.periodicity.repeatsAlongLongSides(answer.quad, in: working) {
-            return (nil, false, false, false, answer.confidence)
+            return (nil, false, false, false, answer.confidence, nil)
         }
-        return (found, false, false, inWindow, nil)
+        return (found, false, false, inWindow, nil, largerCard)
     }
 
     /// The card found in the frame's colour contrast (`ChromaContrast`, `DocumentFinder.findInChroma`), its corners
@@ -643,7 +642,7 @@ public final class FrameAnalyzer {
             if let exposureFirst { feedback.insert(exposureFirst, at: 0) }
             return feedback.isEmpty ? [Feedback(code: .good)] : feedback
         }
-        let (found, tracked, inColour, inWindow, repeatingAnswer) = locateDocument(
+        let (found, tracked, inColour, inWindow, repeatingAnswer, largerCard) = locateDocument(
             detection: detection, previous: previous, previousInColour: previousInColour, lightSearch: lightSearch)
         if tracked { metrics["tracked"] = 1 }
         if let repeatingAnswer { metrics["repeatingAnswer"] = repeatingAnswer }
@@ -971,7 +970,7 @@ public final class FrameAnalyzer {
         // the card the runs imply is already too large for the frame (`largerCardFill` over `maxFill`: the runs end
         // at the frame's border or where the edge fades, so it is the least the card can be), CUT_OFF otherwise, with
         // the lesser share of their sides the runs carry (`largerCardRunOn`, from `OutlineRunsPastCorner.minRunShare`).
-        if feedback.isEmpty && exposureFirst == nil, let larger = largerCardOfAnswer {
+        if feedback.isEmpty && exposureFirst == nil, let larger = largerCard {
             let card = Quadrilateral(corners: larger.corners).scaled(x: toInput.x, y: toInput.y)
             let largerFill = card.area / Self.largestCard(judging: card, width: inputSize.width,
                                                           height: inputSize.height)
