@@ -51,7 +51,9 @@ extension FrameAnalyzer {
         let faces = search.detector.detect(search: detection, eyes: detection,
                                            region: (x: x0, y: y0, width: x1 - x0, height: y1 - y0), minFace: smallest,
                                            scaleStep: Self.largePortraitScaleStep)
-        guard let largest = faces.map({ Double(max($0.width, $0.height)) }).max() else { return nil }
+        // (A glare patch passing for a face is no portrait: `isGlare`.)
+        guard let largest = faces.filter({ !Self.isGlare($0, on: detection, luma: thresholds.glareLuma) })
+            .map({ Double(max($0.width, $0.height)) }).max() else { return nil }
         let share = largest / Double(shortSide)
         return share >= Self.minLargePortrait && share <= Self.maxLargePortrait ? share : nil
     }

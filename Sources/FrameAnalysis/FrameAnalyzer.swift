@@ -111,6 +111,9 @@ public final class FrameAnalyzer {
     /// Whether a frame in which no card was found is told MOVE_AWAY when a card's portrait is seen large in it
     /// (`largePortrait`). Always on; tests turn it off to show the frames it decides.
     var readsLargePortraitsWithoutOutline = true
+    /// Whether an answer judged smaller than `minFill` is told MOVE_AWAY when a card's portrait is seen large around
+    /// it (`largePortrait(around:detection:)`). Always on; tests turn it off to show the frames it decides.
+    var readsLargePortraitsAroundSmallAnswers = true
     /// Whether GLARE goes before MOVE_CLOSER when the card's glare patch runs on past the outline
     /// (`glareBeyondOutline`). Always on; tests turn it off to show the frames it decides.
     var leadsWithGlareBeyondSmallOutlines = true
@@ -834,6 +837,15 @@ public final class FrameAnalyzer {
                 printAtEdgeOverPart = nil
             }
         }
+        // A face too large for the card the answer's size implies says the answer is a part of a card held too close
+        // (`largePortrait(around:)`): MOVE_AWAY, and neither MOVE_CLOSER nor CUT_OFF on the part (moving away also
+        // brings a cut card into view).
+        var portraitAround: Double?
+        if readsLargePortraitsAroundSmallAnswers, closeness < t.minFill,
+           let portrait = largePortrait(around: quad, detection: detection) {
+            metrics["portraitSize"] = portrait
+            portraitAround = portrait
+        }
         metrics["fill"] = fill
         metrics["skew"] = skew
         metrics["edgeDistance"] = outlineDistance
@@ -854,14 +866,18 @@ public final class FrameAnalyzer {
 
         // A document that already covers more than `maxFill` of the largest card the frame can hold and touches the
         // edge is cut off because it is too close: moving away is what fixes it, so MOVE_AWAY replaces CUT_OFF.
-        if outlineDistance < t.edgeMargin && fill <= t.maxFill {
-            feedback.append(Feedback(code: .cutOff, value: outlineDistance, threshold: t.edgeMargin))
-        } else if let printAtEdgeOverPart {
-            feedback.append(Feedback(code: .cutOff, value: printAtEdgeOverPart.ratio,
-                                     threshold: printAtEdgeOverPart.bar))
-        }
-        if closeness < t.minFill && printAtEdgeOverPart == nil {
-            feedback.append(Feedback(code: .moveCloser, value: fill, threshold: t.minFill))
+        if let portraitAround {
+            feedback.append(Feedback(code: .moveAway, value: portraitAround, threshold: Self.minLargePortrait))
+        } else {
+            if outlineDistance < t.edgeMargin && fill <= t.maxFill {
+                feedback.append(Feedback(code: .cutOff, value: outlineDistance, threshold: t.edgeMargin))
+            } else if let printAtEdgeOverPart {
+                feedback.append(Feedback(code: .cutOff, value: printAtEdgeOverPart.ratio,
+                                         threshold: printAtEdgeOverPart.bar))
+            }
+            if closeness < t.minFill && printAtEdgeOverPart == nil {
+                feedback.append(Feedback(code: .moveCloser, value: fill, threshold: t.minFill))
+            }
         }
         if fill > t.maxFill { feedback.append(Feedback(code: .moveAway, value: fill, threshold: t.maxFill)) }
         if skew > t.maxSkew { feedback.append(Feedback(code: .tilted, value: skew, threshold: t.maxSkew)) }

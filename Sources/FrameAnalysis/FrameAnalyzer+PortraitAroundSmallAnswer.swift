@@ -1,0 +1,72 @@
+// A card's portrait seen large around a small answer: the answer is a part of a card held too close, not a card far
+// away (docs/capture.md, "Feedback codes", "A portrait around a small answer").
+//
+// Held too close, a card's outline runs out of the frame or along its edges and the quad search settles on a part of
+// it seen whole: its photo, or an outline across the photo's hair and shoulders (camsim landscape 100
+// `move_away_0009`, 112 `move_away_0003`). Judged by that part's size, the frame was told MOVE_CLOSER, the opposite
+// of what the user must do, or CUT_OFF where the part touches the frame's edge (landscape 93 `move_away_0000`). The
+// answer on a photo seen whole with a face filling it is judged by the photo's size already
+// (`cardFillImpliedByPhoto`); an outline that is not the photo's shape, or one the frame cuts, is not. But a face is
+// a card's portrait whatever outline was found around it (`largePortrait(in:)`), and its size bounds the card's: a
+// portrait's face is at most 0.22 of its card's height (`minLargePortrait`'s measurements), so a card judged smaller
+// than `minFill` (at most 0.42 of a landscape frame's height) shows a face of under 0.10 of the frame's short side.
+// A face of `minLargePortrait` (0.14) or more around such an answer belongs to a larger card, as large as a card
+// whose portrait says too close where no outline was found: MOVE_AWAY.
+import COpenCVBridge
+import Foundation
+
+extension FrameAnalyzer {
+    /// The largest share of a face's box at or above the glare luma that is still taken for a face. A glare patch (a
+    /// bright disc fading into a darker ring) passes the face cascade: camsim portrait 7 `glare_0007`, a card of 0.29
+    /// fill with a glare patch read as a face of 0.26 of the frame's short side (0.49 of its box clipped); the tuning
+    /// sets' card portraits of 0.13 or more have none of theirs clipped.
+    static let maxClippedShareOfFace = 0.25
+
+    /// Whether `face` (on `image`) is a glare patch: more than `maxClippedShareOfFace` of its box at or above `luma`.
+    static func isGlare(_ face: kyc_face, on image: GrayImage, luma: Double) -> Bool {
+        let x0 = max(0, Int(face.x)), y0 = max(0, Int(face.y))
+        let x1 = min(image.width, Int(face.x + face.width)), y1 = min(image.height, Int(face.y + face.height))
+        guard x1 > x0, y1 > y0 else { return false }
+        let bright = UInt8(max(1, min(255, luma.rounded())))
+        var clipped = 0
+        for y in y0..<y1 {
+            let row = image.base + y * image.width
+            for x in x0..<x1 where row[x] >= bright { clipped += 1 }
+        }
+        return Double(clipped) > maxClippedShareOfFace * Double((x1 - x0) * (y1 - y0))
+    }
+
+    /// How far past the answer's box the face is looked for, as a share of the box's larger extent on every side: an
+    /// outline across a photo covers part of its face (camsim landscape 112 `move_away_0003`: the face 0.7 of its
+    /// height above the outline's box). Growing by the whole extent found the same faces on the tuning sets and cost
+    /// twice as much (framegen's `move_closer_0003_1080p` +9 ms, at half +2 ms).
+    static let portraitSearchGrowth = 0.5
+
+    /// The largest face around `quad` (an answer on the working image judged smaller than `minFill`), as a share of
+    /// `detection`'s short side, when it is at least `minLargePortrait` and at most `maxLargePortrait`; nil
+    /// otherwise, or without the cascades. Searched on the detection image, in the answer's box grown on every side
+    /// by `portraitSearchGrowth` of its larger extent, at the portrait search's sizes and scale step (every size, as
+    /// `largePortrait(in:)` searches: a person's face is told apart by its largest size). Counted in
+    /// `largePortraitSearches`.
+    func largePortrait(around quad: Quadrilateral, detection: GrayImage) -> Double? {
+        let shortSide = min(detection.width, detection.height)
+        let smallest = max(FaceSearch.cascadeWindow, Int((Self.minLargePortrait * Double(shortSide)).rounded(.up)))
+        let toDetection = SIMD2(Double(detection.width) / Double(working.width),
+                                Double(detection.height) / Double(working.height))
+        let corners = quad.corners.map { $0 * toDetection }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let grow = Self.portraitSearchGrowth * max(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+        let x0 = max(0, Int(xs.min()! - grow)), y0 = max(0, Int(ys.min()! - grow))
+        let x1 = min(detection.width, Int((xs.max()! + grow).rounded(.up)))
+        let y1 = min(detection.height, Int((ys.max()! + grow).rounded(.up)))
+        guard x1 - x0 >= smallest, y1 - y0 >= smallest, let search = try? loadedFaceSearch() else { return nil }
+        largePortraitSearches += 1
+        let faces = search.detector.detect(search: detection, eyes: detection,
+                                           region: (x: x0, y: y0, width: x1 - x0, height: y1 - y0), minFace: smallest,
+                                           scaleStep: Self.largePortraitScaleStep)
+        guard let largest = faces.filter({ !Self.isGlare($0, on: detection, luma: thresholds.glareLuma) })
+            .map({ Double(max($0.width, $0.height)) }).max() else { return nil }
+        let share = largest / Double(shortSide)
+        return share >= Self.minLargePortrait && share <= Self.maxLargePortrait ? share : nil
+    }
+}
