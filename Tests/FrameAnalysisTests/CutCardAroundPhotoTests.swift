@@ -82,7 +82,8 @@ import Testing
     /// card's face seen this close is: 0.16 beside its photo, 0.29 inside, under session 30's 0.2 and 0.3. Each of
     /// the two bounds alone refuses it. (Its corners on the frame's edge lie 0.06 of the diagonal from the card's,
     /// which are out of view. The photo's face alone now tells this card too close as well,
-    /// `FrameAnalyzer.judgesPhotoAnswersByTheirFace`: it is turned off with the bounds, to show theirs.)
+    /// `FrameAnalyzer.judgesPhotoAnswersByTheirFace`, and the face around a small answer,
+    /// `readsLargePortraitsAroundSmallAnswers`: both are turned off with the bounds, to show theirs.)
     @Test func aCardTooCloseIsTakenPrintedSparsely() throws {
         try expectRuleDecides("card-too-close-sparse-beside-its-photo-camsim-seed108.jpg", primary: .moveAway,
                               corners: [(46.94, 56.81), (1208.8, -78.65), (1297.3, 632.74), (152.05, 805.57)],
@@ -90,16 +91,19 @@ import Testing
             $0.documentFinder.minPrintBesidePhoto = 0.2
             $0.documentFinder.minCutCardTexture = 0.3
             $0.judgesPhotoAnswersByTheirFace = false
+            $0.readsLargePortraitsAroundSmallAnswers = false
         }
         try expectSettingDecides("card-too-close-sparse-beside-its-photo-camsim-seed108.jpg", primary: .moveAway,
                                  otherwise: .moveCloser) {
             $0.documentFinder.minPrintBesidePhoto = 0.2
             $0.judgesPhotoAnswersByTheirFace = false
+            $0.readsLargePortraitsAroundSmallAnswers = false
         }
         try expectSettingDecides("card-too-close-sparse-beside-its-photo-camsim-seed108.jpg", primary: .moveAway,
                                  otherwise: .moveCloser) {
             $0.documentFinder.minCutCardTexture = 0.3
             $0.judgesPhotoAnswersByTheirFace = false
+            $0.readsLargePortraitsAroundSmallAnswers = false
         }
     }
 }

@@ -42,7 +42,11 @@ import Testing
     @Test func aCutPartsCardIsJudgedAtTheLargestItsPrintAllows() throws {
         let (analysis, without) = try expectSettingDecides(
             "card-too-close-its-print-at-the-edge-under-the-bar-camsim-small-seed170.jpg", primary: .moveAway,
-            otherwise: .cutOff) { $0.judgesCutPartsAtTheLargestTheirPrintAllows = false }
+            otherwise: .cutOff) {
+                $0.judgesCutPartsAtTheLargestTheirPrintAllows = false
+                // (The face around the small answer tells this card too close as well: turned off to show this rule.)
+                $0.readsLargePortraitsAroundSmallAnswers = false
+            }
         let maxFill = AnalysisThresholds.default.maxFill
         let printed = try #require(analysis.metrics["printAroundCutPartFill"])
         let largest = try #require(analysis.metrics["largestPrintImpliedFill"])

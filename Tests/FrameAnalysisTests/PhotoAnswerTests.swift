@@ -7,11 +7,20 @@ import Testing
     /// Fixtures/README.md: a card over most of a 1920×1080 frame, its photo found and told MOVE_CLOSER.
     static let cardTooClose = "card-too-close-answered-on-its-photo-camsim-seed2.jpg"
 
+    /// (The face around a small answer, `FrameAnalyzer.readsLargePortraitsAroundSmallAnswers`, tells this card too
+    /// close as well: it is turned off with the photo rule to show the photo rule's frame, and the face alone is
+    /// shown deciding it too.)
     @Test func aCardTooCloseFoundByItsPhotoIsToldToMoveAway() throws {
         let (analysis, without) = try expectSettingDecides(Self.cardTooClose, primary: .moveAway,
                                                            otherwise: .moveCloser) {
             $0.judgesPhotoAnswersByTheirFace = false
+            $0.readsLargePortraitsAroundSmallAnswers = false
         }
+        let byTheFaceAlone = try analyzeDocument(.jpeg(try fixtureBytes(Self.cardTooClose))) {
+            $0.judgesPhotoAnswersByTheirFace = false
+        }
+        #expect(byTheFaceAlone.primary == .moveAway, "\(byTheFaceAlone.feedback)")
+        #expect(byTheFaceAlone.metrics["portraitSize"] != nil)
         // The card the photo implies: 0.86 of the largest card the frame holds, past `maxFill` (0.75).
         let implied = try #require(analysis.metrics["photoImpliedFill"])
         #expect(implied > AnalysisThresholds.default.maxFill)

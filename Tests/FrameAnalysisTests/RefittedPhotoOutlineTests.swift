@@ -12,7 +12,8 @@ import Testing
     /// photo's side runs at 38.6-39.8, the card's side lies beside it, and the card is MOVE_AWAY. (The photo's face
     /// alone now tells this card too close as well, `FrameAnalyzer.judgesPhotoAnswersByTheirFace`, and since session
     /// 39 the photo inside print running to the frame's edge is a part of a card the frame cuts, CUT_OFF,
-    /// `judgesPartsOfPrintAtFrameEdge`: both are turned off with the refit, to show the refit's frame.)
+    /// `judgesPartsOfPrintAtFrameEdge`, and since session 47 the face around the small answer,
+    /// `readsLargePortraitsAroundSmallAnswers`: all three are turned off with the refit, to show the refit's frame.)
     @Test func aCardTooCloseIsFoundAlongItsPhotosRefittedSide() throws {
         try expectRuleDecides("card-too-close-its-side-cuts-the-voted-photo-camsim-seed85.jpg", primary: .moveAway,
                               corners: [(206.36, -103.41), (1897.03, -79.47), (1849.51, 1088.83), (216.97, 1068.52)],
@@ -20,6 +21,7 @@ import Testing
             $0.documentFinder.refitsPhotoOutlines = false
             $0.judgesPhotoAnswersByTheirFace = false
             $0.judgesPartsOfPrintAtFrameEdge = false
+            $0.readsLargePortraitsAroundSmallAnswers = false
         }
     }
 
