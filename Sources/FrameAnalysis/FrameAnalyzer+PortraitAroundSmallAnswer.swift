@@ -36,6 +36,23 @@ extension FrameAnalyzer {
         return Double(clipped) > maxClippedShareOfFace * Double((x1 - x0) * (y1 - y0))
     }
 
+    /// Whether the small answer `quad` (working pixels) reads as a part of a larger card by its shape and print, the
+    /// evidence the search around small answers reads (`searchesPrintAroundSmallAnswers`): not a whole card's shape
+    /// seen square-on (that is the card: a small card seen whole), and inside a printed region whose box is at least
+    /// `minPrintOverSmallAnswer` times the answer's (the card's print running on past it). Reads the frame's printed
+    /// regions when no search has yet.
+    func answerReadsAsAPart(_ quad: Quadrilateral, detection: GrayImage) -> Bool {
+        guard !IDCard.wholeSeenSquareOn(quad) else { return false }
+        readPrintedRegions(detection: detection)
+        let part = PrintedRegions.box(of: quad, scaledBy: SIMD2(Double(detection.width) / Double(working.width),
+                                                                Double(detection.height) / Double(working.height)))
+        guard part.area > 0 else { return false }
+        return printedRegions.regions.contains { region in
+            printedBox(of: region, holds: part.centre)
+                && PrintedRegions.boxArea(of: region) >= Self.minPrintOverSmallAnswer * part.area
+        }
+    }
+
     /// How far past the answer's box the face is looked for, as a share of the box's larger extent on every side: an
     /// outline across a photo covers part of its face (camsim landscape 112 `move_away_0003`: the face 0.7 of its
     /// height above the outline's box). Growing by the whole extent found the same faces on the tuning sets and cost

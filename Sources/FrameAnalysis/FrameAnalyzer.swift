@@ -839,9 +839,10 @@ public final class FrameAnalyzer {
         }
         // A face too large for the card the answer's size implies says the answer is a part of a card held too close
         // (`largePortrait(around:)`): MOVE_AWAY, and neither MOVE_CLOSER nor CUT_OFF on the part (moving away also
-        // brings a cut card into view).
+        // brings a cut card into view). Looked for only around an answer that reads as a part by its shape and print
+        // (`answerReadsAsAPart`): the face search costs a few times a small card's whole analysis.
         var portraitAround: Double?
-        if readsLargePortraitsAroundSmallAnswers, closeness < t.minFill,
+        if readsLargePortraitsAroundSmallAnswers, closeness < t.minFill, answerReadsAsAPart(quad, detection: detection),
            let portrait = largePortrait(around: quad, detection: detection) {
             metrics["portraitSize"] = portrait
             portraitAround = portrait
