@@ -1,5 +1,5 @@
 // A card's portrait seen large around a small answer: the answer is a part of a card held too close, not a card far
-// away (docs/capture.md, "Feedback codes", "A portrait around a small answer").
+// away (docs/capture.md, "Feedback codes", "A card's portrait around a small answer").
 //
 // Held too close, a card's outline runs out of the frame or along its edges and the quad search settles on a part of
 // it seen whole: its photo, or an outline across the photo's hair and shoulders (camsim landscape 100
@@ -56,7 +56,7 @@ extension FrameAnalyzer {
     /// How far past the answer's box the face is looked for, as a share of the box's larger extent on every side: an
     /// outline across a photo covers part of its face (camsim landscape 112 `move_away_0003`: the face 0.7 of its
     /// height above the outline's box). Growing by the whole extent found the same faces on the tuning sets and cost
-    /// twice as much (framegen's `move_closer_0003_1080p` +9 ms, at half +2 ms).
+    /// three times as much (framegen's `move_closer_0003_1080p` +9 ms, at half +3 ms).
     static let portraitSearchGrowth = 0.5
 
     /// The largest face around `quad` (an answer on the working image judged smaller than `minFill`), as a share of
