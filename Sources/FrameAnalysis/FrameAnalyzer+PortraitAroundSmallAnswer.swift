@@ -62,28 +62,16 @@ extension FrameAnalyzer {
     /// The largest face around `quad` (an answer on the working image judged smaller than `minFill`), as a share of
     /// `detection`'s short side, when it is at least `minLargePortrait` and at most `maxLargePortrait`; nil
     /// otherwise, or without the cascades. Searched on the detection image, in the answer's box grown on every side
-    /// by `portraitSearchGrowth` of its larger extent, at the portrait search's sizes and scale step (every size, as
-    /// `largePortrait(in:)` searches: a person's face is told apart by its largest size). Counted in
-    /// `largePortraitSearches`.
+    /// by `portraitSearchGrowth` of its larger extent, by the portrait search `largePortrait(in:)` runs too
+    /// (`largestPortrait(on:)`: every size, glare patches left out; counted in `largePortraitSearches`).
     func largePortrait(around quad: Quadrilateral, detection: GrayImage) -> Double? {
-        let shortSide = min(detection.width, detection.height)
-        let smallest = max(FaceSearch.cascadeWindow, Int((Self.minLargePortrait * Double(shortSide)).rounded(.up)))
         let toDetection = SIMD2(Double(detection.width) / Double(working.width),
                                 Double(detection.height) / Double(working.height))
         let corners = quad.corners.map { $0 * toDetection }
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let grow = Self.portraitSearchGrowth * max(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
-        let x0 = max(0, Int(xs.min()! - grow)), y0 = max(0, Int(ys.min()! - grow))
-        let x1 = min(detection.width, Int((xs.max()! + grow).rounded(.up)))
-        let y1 = min(detection.height, Int((ys.max()! + grow).rounded(.up)))
-        guard x1 - x0 >= smallest, y1 - y0 >= smallest, let search = try? loadedFaceSearch() else { return nil }
-        largePortraitSearches += 1
-        let faces = search.detector.detect(search: detection, eyes: detection,
-                                           region: (x: x0, y: y0, width: x1 - x0, height: y1 - y0), minFace: smallest,
-                                           scaleStep: Self.largePortraitScaleStep)
-        guard let largest = faces.filter({ !Self.isGlare($0, on: detection, luma: thresholds.glareLuma) })
-            .map({ Double(max($0.width, $0.height)) }).max() else { return nil }
-        let share = largest / Double(shortSide)
-        return share >= Self.minLargePortrait && share <= Self.maxLargePortrait ? share : nil
+        return largestPortrait(on: detection, x0: max(0, Int(xs.min()! - grow)), y0: max(0, Int(ys.min()! - grow)),
+                               x1: min(detection.width, Int((xs.max()! + grow).rounded(.up))),
+                               y1: min(detection.height, Int((ys.max()! + grow).rounded(.up))))
     }
 }

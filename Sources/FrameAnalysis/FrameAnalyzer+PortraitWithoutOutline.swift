@@ -44,14 +44,23 @@ extension FrameAnalyzer {
         }
         let x0 = max(0, box.x0 - smallest), y0 = max(0, box.y0 - smallest)
         let x1 = min(detection.width, box.x1 + smallest), y1 = min(detection.height, box.y1 + smallest)
+        return largestPortrait(on: detection, x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+
+    /// The largest face in the rectangle `x0..<x1`, `y0..<y1` of `detection`, as a share of its short side, when it is
+    /// at least `minLargePortrait` and at most `maxLargePortrait`; nil otherwise, for a rectangle too small for the
+    /// smallest such face, or without the cascades. Every size is searched, at `largePortraitScaleStep`: a person's
+    /// face larger than `maxLargePortrait` is also found at smaller windows that still fire on it, so only its largest
+    /// size tells it apart. A glare patch passing for a face is no portrait (`isGlare`). Counted in
+    /// `largePortraitSearches`. The search behind `largePortrait(in:)` and `largePortrait(around:detection:)`.
+    func largestPortrait(on detection: GrayImage, x0: Int, y0: Int, x1: Int, y1: Int) -> Double? {
+        let shortSide = min(detection.width, detection.height)
+        let smallest = max(FaceSearch.cascadeWindow, Int((Self.minLargePortrait * Double(shortSide)).rounded(.up)))
         guard x1 - x0 >= smallest, y1 - y0 >= smallest, let search = try? loadedFaceSearch() else { return nil }
-        // (Every size is searched: a person's face larger than `maxLargePortrait` is also found at smaller windows
-        // that still fire on it, so only its largest size tells it apart.)
         largePortraitSearches += 1
         let faces = search.detector.detect(search: detection, eyes: detection,
                                            region: (x: x0, y: y0, width: x1 - x0, height: y1 - y0), minFace: smallest,
                                            scaleStep: Self.largePortraitScaleStep)
-        // (A glare patch passing for a face is no portrait: `isGlare`.)
         guard let largest = faces.filter({ !Self.isGlare($0, on: detection, luma: thresholds.glareLuma) })
             .map({ Double(max($0.width, $0.height)) }).max() else { return nil }
         let share = largest / Double(shortSide)
