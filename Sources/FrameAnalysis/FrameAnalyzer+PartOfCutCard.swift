@@ -50,4 +50,13 @@ extension FrameAnalyzer {
     func printedBox(of region: PrintedRegions.Region, holds point: SIMD2<Double>) -> Bool {
         PrintedRegions.box(of: region, holds: point, margin: printedBoxTolerance * Double(PrintedRegions.cell))
     }
+
+    /// Whether `region` is print around the small answer whose box (detection pixels) is `part`: its box holds the
+    /// part's centre and is at least `minPrintOverSmallAnswer` times the part's, a card's print running on past its
+    /// part. What the search around small answers and the portrait around them ask of the print.
+    func printedRegion(_ region: PrintedRegions.Region,
+                       isWellLargerAround part: (centre: SIMD2<Double>, area: Double)) -> Bool {
+        printedBox(of: region, holds: part.centre)
+            && PrintedRegions.boxArea(of: region) >= Self.minPrintOverSmallAnswer * part.area
+    }
 }

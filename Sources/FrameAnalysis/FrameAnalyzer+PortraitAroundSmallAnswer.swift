@@ -2,16 +2,19 @@
 // away (docs/capture.md, "Feedback codes", "A card's portrait around a small answer").
 //
 // Held too close, a card's outline runs out of the frame or along its edges and the quad search settles on a part of
-// it seen whole: its photo, or an outline across the photo's hair and shoulders (camsim landscape 100
-// `move_away_0009`, 112 `move_away_0003`). Judged by that part's size, the frame was told MOVE_CLOSER, the opposite
-// of what the user must do, or CUT_OFF where the part touches the frame's edge (landscape 93 `move_away_0000`). The
+// it seen whole: its photo, or an outline across the photo's hair and shoulders (camsim landscape 112
+// `move_away_0003`). Judged by that part's size, the frame was told MOVE_CLOSER, the opposite of what the user must
+// do, or CUT_OFF where the part touches the frame's edge (landscape 93 `move_away_0000`). The
 // answer on a photo seen whole with a face filling it is judged by the photo's size already
 // (`cardFillImpliedByPhoto`); an outline that is not the photo's shape, or one the frame cuts, is not. But a face is
 // a card's portrait whatever outline was found around it (`largePortrait(in:)`), and its size bounds the card's: a
 // portrait's face is at most 0.22 of its card's height (`minLargePortrait`'s measurements), so a card judged smaller
 // than `minFill` (at most 0.42 of a landscape frame's height) shows a face of under 0.10 of the frame's short side.
 // A face of `minLargePortrait` (0.14) or more around such an answer belongs to a larger card, as large as a card
-// whose portrait says too close where no outline was found: MOVE_AWAY.
+// whose portrait says too close where no outline was found: MOVE_AWAY. The face search costs a few times a small
+// card's whole analysis, so it runs only around an answer that reads as a part by its shape and print
+// (`answerReadsAsAPart`); an outline across a photo inside print no larger than it (landscape 100 `move_away_0009`)
+// is not searched.
 import COpenCVBridge
 import Foundation
 
@@ -47,10 +50,7 @@ extension FrameAnalyzer {
         let part = PrintedRegions.box(of: quad, scaledBy: SIMD2(Double(detection.width) / Double(working.width),
                                                                 Double(detection.height) / Double(working.height)))
         guard part.area > 0 else { return false }
-        return printedRegions.regions.contains { region in
-            printedBox(of: region, holds: part.centre)
-                && PrintedRegions.boxArea(of: region) >= Self.minPrintOverSmallAnswer * part.area
-        }
+        return printedRegions.regions.contains { printedRegion($0, isWellLargerAround: part) }
     }
 
     /// How far past the answer's box the face is looked for, as a share of the box's larger extent on every side: an

@@ -61,7 +61,7 @@ extension FrameAnalyzer {
         let faces = search.detector.detect(search: detection, eyes: detection,
                                            region: (x: x0, y: y0, width: x1 - x0, height: y1 - y0), minFace: smallest,
                                            scaleStep: Self.largePortraitScaleStep)
-        guard let largest = faces.filter({ !Self.isGlare($0, on: detection, luma: thresholds.glareLuma) })
+        guard let largest = faces.lazy.filter({ !Self.isGlare($0, on: detection, luma: self.thresholds.glareLuma) })
             .map({ Double(max($0.width, $0.height)) }).max() else { return nil }
         let share = largest / Double(shortSide)
         return share >= Self.minLargePortrait && share <= Self.maxLargePortrait ? share : nil

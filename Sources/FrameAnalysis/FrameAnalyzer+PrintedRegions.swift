@@ -58,8 +58,7 @@ extension FrameAnalyzer {
             // card seen whole.
             if region.touchesEdge != atFrameEdge { continue }
             // With `part`: only the print around it (its centre inside the region's box), well larger than it.
-            if let partBox, !printedBox(of: region, holds: partBox.centre)
-                || PrintedRegions.boxArea(of: region) < Self.minPrintOverSmallAnswer * partBox.area { continue }
+            if let partBox, !printedRegion(region, isWellLargerAround: partBox) { continue }
             guard searched < (atFrameEdge ? Self.searchedPrintedRegionsAtFrameEdge : Self.searchedPrintedRegions)
             else { break }
             searched += 1

@@ -380,6 +380,12 @@ public final class FrameAnalyzer {
         // a striped desk's, a keyboard's) when nothing else was accepted: the texture that made it repeat is what
         // aliases at half size.
         let acceptance = thresholds.minDocumentConfidence
+        // Whether an answer is given up for its repeating inside (`InteriorPeriodicity`), the test every answer meets
+        // last: see the end of this function.
+        func repeatsInside(_ answer: DocumentFinder.Found) -> Bool {
+            rejectsRepeatingAnswers && answer.confidence >= acceptance
+                && documentFinder.periodicity.repeatsAlongLongSides(answer.quad, in: working)
+        }
         var closedOutline: (quad: Quadrilateral, confidence: Double)?
         if let first = found, first.confidence >= acceptance {
             if first.borderClosed { closedOutline = (first.quad, first.confidence) }
@@ -434,10 +440,7 @@ public final class FrameAnalyzer {
             // (The card found in colour is read for a repeating inside too, as the luma answer is at the end: a
             // dotted wall's corner closed by the frame, found in colour, was CUT_OFF, MOVE_CLOSER in fresh small 201
             // `no_document_0000`.)
-            if rejectsRepeatingAnswers, inColour.confidence >= acceptance,
-               documentFinder.periodicity.repeatsAlongLongSides(inColour.quad, in: working) {
-                return (nil, false, false, false, inColour.confidence, nil)
-            }
+            if repeatsInside(inColour) { return (nil, false, false, false, inColour.confidence, nil) }
             return (inColour, false, true, false, nil, nil)
         }
         // Nothing in luma or colour: the half-size vote may have lost the card's sides: a small card's short side
@@ -587,8 +590,7 @@ public final class FrameAnalyzer {
         // frame's border was answered CUT_OFF that way (revival 0.43-0.50 along its long sides, while no card's
         // answered outline read more than 0.27 on 960 frames). So the answer meets the long-side test last; the
         // confidence of an answer given up so is returned (metric `repeatingAnswer`), as NO_DOCUMENT's value is 0.
-        if rejectsRepeatingAnswers, let answer = found, answer.confidence >= acceptance,
-           documentFinder.periodicity.repeatsAlongLongSides(answer.quad, in: working) {
+        if let answer = found, repeatsInside(answer) {
             return (nil, false, false, false, answer.confidence, nil)
         }
         return (found, false, false, inWindow, nil, largerCard)

@@ -34,6 +34,25 @@ import Testing
         #expect((before.metrics["fill"] ?? 1) < FrameAnalyzer().thresholds.minFill)
     }
 
+    /// The face search runs only around an answer that reads as a card's part (`answerReadsAsAPart`), each gate shown
+    /// by a frame it alone spares: a small card seen whole and square-on inside a textured desk's print (the shape
+    /// gate), and a small card found without its band, alone on a plain grid (the print gate), stay MOVE_CLOSER
+    /// without searching; the part inside its card's print does search.
+    @Test func onlyAnAnswerThatReadsAsAPartIsSearched() throws {
+        for fixture in ["small-card-whole-in-a-printed-scene-framegen-seed7.jpg",
+                        "small-card-its-band-unseen-not-a-part-framegen-seed7.jpg"] {
+            let analyzer = FrameAnalyzer()
+            let analysis = try analyzer.analyze(.jpeg(try fixtureBytes(fixture)), mode: .document)
+            #expect(analysis.primary == .moveCloser, "\(fixture): \(analysis.feedback)")
+            #expect(analyzer.largePortraitSearches == 0, "\(fixture)")
+        }
+        let analyzer = FrameAnalyzer()
+        let part = try analyzer.analyze(
+            .jpeg(try fixtureBytes("card-too-close-its-photo-answered-small-camsim-seed112.jpg")), mode: .document)
+        #expect(part.primary == .moveAway)
+        #expect(analyzer.largePortraitSearches == 1)
+    }
+
     /// A glare patch passes the face cascade (a bright disc in a darker ring) at 0.26 of the short side beside a small
     /// answer on a card of ordinary size: half its box is clipped, so it is no portrait, and the frame keeps its
     /// answer (GLARE, then CUT_OFF on the part the patch left). Counted as a search that ran.
