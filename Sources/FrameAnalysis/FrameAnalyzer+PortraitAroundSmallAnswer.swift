@@ -15,30 +15,9 @@
 // card's whole analysis, so it runs only around an answer that reads as a part by its shape and print
 // (`answerReadsAsAPart`); an outline across a photo inside print no larger than it (landscape 100 `move_away_0009`)
 // is not searched.
-import COpenCVBridge
 import Foundation
 
 extension FrameAnalyzer {
-    /// The largest share of a face's box at or above the glare luma that is still taken for a face. A glare patch (a
-    /// bright disc fading into a darker ring) passes the face cascade: camsim portrait 7 `glare_0007`, a card of 0.29
-    /// fill with a glare patch read as a face of 0.26 of the frame's short side (0.49 of its box clipped); the tuning
-    /// sets' card portraits of 0.13 or more have none of theirs clipped.
-    static let maxClippedShareOfFace = 0.25
-
-    /// Whether `face` (on `image`) is a glare patch: more than `maxClippedShareOfFace` of its box at or above `luma`.
-    static func isGlare(_ face: kyc_face, on image: GrayImage, luma: Double) -> Bool {
-        let x0 = max(0, Int(face.x)), y0 = max(0, Int(face.y))
-        let x1 = min(image.width, Int(face.x + face.width)), y1 = min(image.height, Int(face.y + face.height))
-        guard x1 > x0, y1 > y0 else { return false }
-        let bright = UInt8(max(1, min(255, luma.rounded())))
-        var clipped = 0
-        for y in y0..<y1 {
-            let row = image.base + y * image.width
-            for x in x0..<x1 where row[x] >= bright { clipped += 1 }
-        }
-        return Double(clipped) > maxClippedShareOfFace * Double((x1 - x0) * (y1 - y0))
-    }
-
     /// Whether the small answer `quad` (working pixels) reads as a part of a larger card by its shape and print, the
     /// evidence the search around small answers reads (`searchesPrintAroundSmallAnswers`): not a whole card's shape
     /// seen square-on (that is the card: a small card seen whole), and inside a printed region whose box is at least
