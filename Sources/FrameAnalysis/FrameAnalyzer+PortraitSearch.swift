@@ -1,7 +1,9 @@
-// The search for a card's portrait seen large, which two rules share: where no card's outline was found
+// The search for a card's portrait, which three rules share: seen large where no card's outline was found
 // (`largePortrait(in:)`, FrameAnalyzer+PortraitWithoutOutline.swift) and around a small answer that reads as a card's
-// part (`largePortrait(around:detection:)`, FrameAnalyzer+PortraitAroundSmallAnswer.swift); docs/capture.md,
-// "Feedback codes". Its bounds, how a face is told from a glare patch, and the search itself.
+// part (`largePortrait(around:detection:)`, FrameAnalyzer+PortraitAroundSmallAnswer.swift), and at a cut card's size
+// in print reaching the frame's edge where no outline was found (`portraitInPrintAtFrameEdge(detection:)`,
+// FrameAnalyzer+PortraitAtFrameEdge.swift); docs/capture.md, "Feedback codes". Its bounds, how a face is told from a
+// glare patch, and the search itself.
 import COpenCVBridge
 import Foundation
 
@@ -43,23 +45,27 @@ extension FrameAnalyzer {
         return Double(clipped) > maxClippedShareOfFace * Double((x1 - x0) * (y1 - y0))
     }
 
-    /// The largest face in the rectangle `x0..<x1`, `y0..<y1` of `detection`, as a share of its short side, when it is
-    /// at least `minLargePortrait` and at most `maxLargePortrait`; nil otherwise, for a rectangle too small for the
-    /// smallest such face, or without the cascades. Every size is searched, at `largePortraitScaleStep`: a person's
-    /// face larger than `maxLargePortrait` is also found at smaller windows that still fire on it, so only its largest
-    /// size tells it apart. A glare patch passing for a face is no portrait (`isGlare`). Counted in
-    /// `largePortraitSearches`. The search behind `largePortrait(in:)` and `largePortrait(around:detection:)`.
-    func largestPortrait(on detection: GrayImage, x0: Int, y0: Int, x1: Int, y1: Int) -> Double? {
-        let shortSide = min(detection.width, detection.height)
-        let smallest = max(FaceSearch.cascadeWindow, Int((Self.minLargePortrait * Double(shortSide)).rounded(.up)))
+    /// The largest face in the rectangle `x0..<x1`, `y0..<y1` of `image` (a frame's detection or working image), as a
+    /// share of its short side, when it is at least `least` (`minLargePortrait` unless given) and at most
+    /// `maxLargePortrait`; nil otherwise, for a rectangle too small for the smallest such face, or without the
+    /// cascades. Every size is searched, at `scaleStep` (`largePortraitScaleStep` unless given): a person's face larger
+    /// than `maxLargePortrait` is also found at smaller windows that still fire on it, so only its largest size tells
+    /// it apart. A glare patch passing for a face is no portrait (`isGlare`). Counted in `largePortraitSearches`. The
+    /// search behind `largePortrait(in:)`, `largePortrait(around:detection:)` and
+    /// `portraitInPrintAtFrameEdge(detection:)`.
+    func largestPortrait(on image: GrayImage, x0: Int, y0: Int, x1: Int, y1: Int,
+                         atLeast least: Double = minLargePortrait,
+                         scaleStep: Double = largePortraitScaleStep) -> Double? {
+        let shortSide = min(image.width, image.height)
+        let smallest = max(FaceSearch.cascadeWindow, Int((least * Double(shortSide)).rounded(.up)))
         guard x1 - x0 >= smallest, y1 - y0 >= smallest, let search = try? loadedFaceSearch() else { return nil }
         largePortraitSearches += 1
-        let faces = search.detector.detect(search: detection, eyes: detection,
+        let faces = search.detector.detect(search: image, eyes: image,
                                            region: (x: x0, y: y0, width: x1 - x0, height: y1 - y0), minFace: smallest,
-                                           scaleStep: Self.largePortraitScaleStep)
-        guard let largest = faces.lazy.filter({ !Self.isGlare($0, on: detection, luma: self.thresholds.glareLuma) })
+                                           scaleStep: scaleStep)
+        guard let largest = faces.lazy.filter({ !Self.isGlare($0, on: image, luma: self.thresholds.glareLuma) })
             .map({ Double(max($0.width, $0.height)) }).max() else { return nil }
         let share = largest / Double(shortSide)
-        return share >= Self.minLargePortrait && share <= Self.maxLargePortrait ? share : nil
+        return share >= least && share <= Self.maxLargePortrait ? share : nil
     }
 }

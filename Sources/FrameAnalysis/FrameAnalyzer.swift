@@ -114,6 +114,9 @@ public final class FrameAnalyzer {
     /// Whether an answer judged smaller than `minFill` is told MOVE_AWAY when a card's portrait is seen large around
     /// it (`largePortrait(around:detection:)`). Always on; tests turn it off to show the frames it decides.
     var readsLargePortraitsAroundSmallAnswers = true
+    /// Whether a frame in which no card was found is told CUT_OFF when a card's portrait lies in print that reaches
+    /// the frame's edge (`portraitInPrintAtFrameEdge`). Always on; tests turn it off to show the frames it decides.
+    var readsPortraitsAtFrameEdge = true
     /// Whether GLARE goes before MOVE_CLOSER when the card's glare patch runs on past the outline
     /// (`glareBeyondOutline`). Always on; tests turn it off to show the frames it decides.
     var leadsWithGlareBeyondSmallOutlines = true
@@ -681,6 +684,10 @@ public final class FrameAnalyzer {
             if readsLargePortraitsWithoutOutline, !lightSearch, let portrait = largePortrait(in: detection) {
                 metrics["portraitSize"] = portrait
                 feedback.append(Feedback(code: .moveAway, value: portrait, threshold: Self.minLargePortrait))
+            } else if readsPortraitsAtFrameEdge, !lightSearch,
+                      let portrait = portraitInPrintAtFrameEdge(detection: detection) {
+                metrics["portraitSize"] = portrait
+                feedback.append(Feedback(code: .cutOff, value: portrait, threshold: Self.minCutCardPortrait))
             } else {
                 feedback.append(Feedback(code: .noDocument, value: found?.confidence ?? 0,
                                          threshold: t.minDocumentConfidence))

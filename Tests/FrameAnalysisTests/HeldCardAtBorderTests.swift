@@ -49,22 +49,29 @@ import Testing
     /// held-card search ranked the bare outlines of the lower frame (printed 0.00-0.07 inside) and their variants in
     /// its first four places, above the card's outline closed by the frame's top (0.68), which was never read:
     /// NO_DOCUMENT for a CUT_OFF frame. Ranked as widely as the wider searches (`ranksHeldOutlinesWidely`), the card
-    /// is reached, densely printed enough to win that deep: CUT_OFF, its two corners in view on the card's.
+    /// is reached, densely printed enough to win that deep: CUT_OFF, its two corners in view on the card's. (Without
+    /// the rule, its portrait in print at the frame's edge now says CUT_OFF too, with no outline: that rule is off
+    /// here, so the frame shows this one.)
     @Test func aCutCardRankedBehindBareOutlinesIsReached() throws {
         try Self.expectCutCardFound("cut-card-ranked-behind-bare-outlines-camsim-portrait-seed101.jpg",
                                     cornersInView: [(991.09, 180.77), (287.05, 334.5)]) {
             $0.documentFinder.ranksHeldOutlinesWidely = false
+            $0.readsPortraitsAtFrameEdge = false
         }
     }
 
     /// Fixtures/README.md: a card held too close in a portrait frame, running past its right and bottom edges:
     /// NO_DOCUMENT for a MOVE_AWAY frame; its outline closed by the frame's right edge, recorded by the held-card
     /// search, is MOVE_AWAY. (Its corners on the frame's edge lie up to 0.045 of the diagonal from the card's, which
-    /// are out of view.)
+    /// are out of view; without the rule its portrait in print at the frame's edge now says
+    /// CUT_OFF: that rule is off here too.)
     @Test func aCardHeldTooCloseIsTakenLast() throws {
         try expectRuleDecides("card-too-close-held-at-the-border-camsim-portrait-seed86.jpg", primary: .moveAway,
                               corners: [(-16.81, 692.01), (1050.42, 571.81), (1174.7, 1273.26), (11.4, 1392.09)],
-                              within: 0.05, before: .noDocument) { $0.takesHeldCardsLast = false }
+                              within: 0.05, before: .noDocument) {
+            $0.takesHeldCardsLast = false
+            $0.readsPortraitsAtFrameEdge = false
+        }
     }
 
     /// Fixtures/README.md: a GOOD frame whose card no search finds (a known miss). The held-card search's best

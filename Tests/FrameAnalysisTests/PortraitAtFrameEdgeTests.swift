@@ -1,0 +1,59 @@
+// A frame in which no card was found is told CUT_OFF when a card's portrait lies in print reaching the frame's edge
+// (`FrameAnalyzer.readsPortraitsAtFrameEdge`, `portraitInPrintAtFrameEdge(detection:)`; docs/capture.md, "A portrait
+// in print at the frame's edge").
+import Testing
+@testable import FrameAnalysis
+
+@Suite struct PortraitAtFrameEdgeTests {
+    /// Fixtures/README.md: a card cut by the frame's top edge, held by a thumb over its right end; no outline passes
+    /// (0.49). Without the rule NO_DOCUMENT; with it CUT_OFF, the face's share as its value, and no region (no outline
+    /// was found: the answer rests on the portrait alone).
+    @Test func aHeldCutCardsPortraitSaysCutOff() throws {
+        let (analysis, before) = try expectSettingDecides(
+            "held-cut-card-no-outline-its-portrait-in-print-at-the-edge-camsim-seed121.jpg", primary: .cutOff,
+            otherwise: .noDocument) { $0.readsPortraitsAtFrameEdge = false }
+        #expect(analysis.feedback.map(\.code) == [.cutOff], "\(analysis.feedback)")
+        let portrait = try #require(analysis.metrics["portraitSize"])
+        #expect(portrait >= FrameAnalyzer.minCutCardPortrait && portrait < FrameAnalyzer.minLargePortrait)
+        #expect(analysis.feedback.first?.value == portrait)
+        #expect(analysis.feedback.first?.threshold == FrameAnalyzer.minCutCardPortrait)
+        #expect(analysis.region == nil)
+        #expect(before.metrics["portraitSize"] == nil)
+    }
+
+    /// A small frame (360 × 480, searched at its own size): the portrait at the frame's left edge is 0.08 of its
+    /// short side, near the rule's bar; found only at the finer scale step (1.1).
+    @Test func aSmallFramesCutCardIsFoundByItsPortrait() throws {
+        let (analysis, _) = try expectSettingDecides(
+            "held-cut-card-no-outline-its-portrait-small-frame-camsim-small-seed156.jpg", primary: .cutOff,
+            otherwise: .noDocument) { $0.readsPortraitsAtFrameEdge = false }
+        let portrait = try #require(analysis.metrics["portraitSize"])
+        #expect(portrait < 0.1)
+    }
+
+    /// An empty scene whose print reaches the frame's edge pays the search and finds no face there: NO_DOCUMENT stays.
+    @Test func printAtTheEdgeWithoutAFaceStaysNoDocument() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("empty-scene-print-at-the-edge-no-face-camsim-portrait-seed113.jpg"))
+        let analyzer = FrameAnalyzer()
+        let analysis = try analyzer.analyze(input, mode: .document)
+        #expect(analysis.feedback.map(\.code) == [.noDocument], "\(analysis.feedback)")
+        let withRule = analyzer.largePortraitSearches
+        let without = FrameAnalyzer()
+        without.readsPortraitsAtFrameEdge = false
+        _ = try without.analyze(input, mode: .document)
+        #expect(withRule == without.largePortraitSearches + 1)
+    }
+
+    /// A portrait of `minLargePortrait` or more is a card too close (MOVE_AWAY, `largePortrait(in:)`), never a cut
+    /// card's: with that rule off, the frame of a card covering the frame (its face 0.19 of the short side, in print
+    /// reaching every edge) is searched by this rule and left NO_DOCUMENT, not CUT_OFF.
+    @Test func aPortraitLargeEnoughForACardTooCloseIsNotACutCards() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("card-too-close-no-outline-its-portrait-large-camsim-seed112.jpg"))
+        let analyzer = FrameAnalyzer()
+        analyzer.readsLargePortraitsWithoutOutline = false
+        let analysis = try analyzer.analyze(input, mode: .document)
+        #expect(analysis.primary == .noDocument, "\(analysis.feedback)")
+        #expect(analysis.metrics["portraitSize"] == nil)
+        #expect(analyzer.largePortraitSearches == 1)
+    }
+}
