@@ -104,7 +104,8 @@ public struct CaptureTracker: Sendable, Codable, Equatable {
         let followable = region != nil && (analysis.mode == .document || analysis.faces.count == 1)
         followableInARow = followable ? min(followableInARow + 1, 2) : 0
         trackedInARow = analysis.metrics["tracked"] != nil ? trackedInARow + 1 : 0
-        // (A card too close, seen by its portrait alone (`portraitSize`), was found: only the whole search reads it.)
+        // (A card seen by its portrait alone (`portraitSize`: too close, or cut by the frame's edge) was found: only the
+        // whole search reads it.)
         let foundNothing = region == nil && analysis.metrics["portraitSize"] == nil
         emptyInARow = foundNothing ? emptyInARow % max(thresholds.wholeSearchEvery, 1) + 1 : 0
         previousInColour = region != nil && analysis.metrics["colourEdges"] != nil
