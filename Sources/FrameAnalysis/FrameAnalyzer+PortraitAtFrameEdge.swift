@@ -5,14 +5,18 @@
 // and no outline of it passes the quad search's gates (the weak-side rule asks the other sides for 0.85, a side
 // meeting the frame's border for 0.7). The frame was told NO_DOCUMENT, which sends the user looking for a card they
 // are holding up to the camera. A face found in a document frame is a document's portrait (`largePortrait(in:)`),
-// and print around it that runs out of the frame is the card running out with it: CUT_OFF. A portrait at least
-// `minLargePortrait` of the short side is a card held too close (MOVE_AWAY, that rule); one under it belongs to a
-// card that would fit.
+// and print around it that runs out of the frame is the card running out with it: CUT_OFF. A portrait of
+// `minLargePortrait` or more is left to the too-close rule, which answers it first where it finds it; one over
+// `maxLargePortrait` is a person's. (How large the card is cannot be read from its portrait's size: the share of the
+// card's height a portrait takes depends on the document's design, 0.19 on camsim's cards, 0.3 on real ID-1 cards.
+// CUT_OFF is true of every card whose print runs out of the frame.)
 import Foundation
 
 extension FrameAnalyzer {
     /// The least face, as a share of the frame's short side, taken for a cut card's portrait. A card at the least fill
-    /// that is not MOVE_CLOSER (`minFill`, 0.42 of a landscape frame's height) shows a face of about 0.08.
+    /// that is not MOVE_CLOSER (`minFill`, 0.42 of a landscape frame's height) shows a face of about 0.08 on camsim's
+    /// cards. On working images of 360-405 px short side the cascade's 24 px window is nearly this bar: 0.055
+    /// changed no frame.
     static let minCutCardPortrait = 0.07
     /// The ratio between the face sizes this search tries: finer than the too-close searches' (1.2), as its faces lie
     /// near the cascade's window. At 1.2 it missed two cut cards' portraits of 0.08 (camsim small 156 `cut_off_0001`,
