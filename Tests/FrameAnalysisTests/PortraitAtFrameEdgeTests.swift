@@ -9,26 +9,21 @@ import Testing
     /// (0.49). Without the rule NO_DOCUMENT; with it CUT_OFF, the face's share as its value, and no region (no outline
     /// was found: the answer rests on the portrait alone).
     @Test func aHeldCutCardsPortraitSaysCutOff() throws {
-        let (analysis, before) = try expectSettingDecides(
-            "held-cut-card-no-outline-its-portrait-in-print-at-the-edge-camsim-seed121.jpg", primary: .cutOff,
-            otherwise: .noDocument) { $0.readsPortraitsAtFrameEdge = false }
-        #expect(analysis.feedback.map(\.code) == [.cutOff], "\(analysis.feedback)")
-        let portrait = try #require(analysis.metrics["portraitSize"])
-        #expect(portrait >= FrameAnalyzer.minCutCardPortrait && portrait < FrameAnalyzer.minLargePortrait)
-        #expect(analysis.feedback.first?.value == portrait)
-        #expect(analysis.feedback.first?.threshold == FrameAnalyzer.minCutCardPortrait)
-        #expect(analysis.region == nil)
-        #expect(before.metrics["portraitSize"] == nil)
+        try expectPortraitDecides("held-cut-card-no-outline-its-portrait-in-print-at-the-edge-camsim-seed121.jpg",
+                                  primary: .cutOff, threshold: FrameAnalyzer.minCutCardPortrait,
+                                  shares: FrameAnalyzer.minCutCardPortrait..<FrameAnalyzer.minLargePortrait) {
+            $0.readsPortraitsAtFrameEdge = false
+        }
     }
 
     /// A small frame (360 × 480, searched at its own size): the portrait at the frame's left edge is 0.08 of its
     /// short side, near the rule's bar; found only at the finer scale step (1.1).
     @Test func aSmallFramesCutCardIsFoundByItsPortrait() throws {
-        let (analysis, _) = try expectSettingDecides(
-            "held-cut-card-no-outline-its-portrait-small-frame-camsim-small-seed156.jpg", primary: .cutOff,
-            otherwise: .noDocument) { $0.readsPortraitsAtFrameEdge = false }
-        let portrait = try #require(analysis.metrics["portraitSize"])
-        #expect(portrait < 0.1)
+        try expectPortraitDecides("held-cut-card-no-outline-its-portrait-small-frame-camsim-small-seed156.jpg",
+                                  primary: .cutOff, threshold: FrameAnalyzer.minCutCardPortrait,
+                                  shares: FrameAnalyzer.minCutCardPortrait..<0.1) {
+            $0.readsPortraitsAtFrameEdge = false
+        }
     }
 
     /// A light search (a stream where nothing was found lately) leaves the search out: NO_DOCUMENT, no face search
