@@ -27,6 +27,8 @@ extension FrameAnalyzer {
     /// `searchedPrintedRegionsAtFrameEdge` such regions, each box grown by the smallest face searched), as a share of
     /// the working image's short side, when it is at least `minCutCardPortrait` and under `minLargePortrait`; nil
     /// otherwise. Searched on the working image: at the detection scale such a face is under the cascade's window.
+    /// (`analyzeDocument` asks only where the searches scored some outline, below the bar: the search costs up to
+    /// 24 ms on a large region, and a scene where nothing was outlined is no cut card's held by a thumb.)
     func portraitInPrintAtFrameEdge(detection: GrayImage) -> Double? {
         readPrintedRegions(detection: detection)
         let shortSide = min(working.width, working.height)

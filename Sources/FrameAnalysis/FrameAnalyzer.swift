@@ -684,8 +684,10 @@ public final class FrameAnalyzer {
             if readsLargePortraitsWithoutOutline, !lightSearch, let portrait = largePortrait(in: detection) {
                 metrics["portraitSize"] = portrait
                 feedback.append(Feedback(code: .moveAway, value: portrait, threshold: Self.minLargePortrait))
-            } else if readsPortraitsAtFrameEdge, !lightSearch,
+            } else if readsPortraitsAtFrameEdge, !lightSearch, (found?.confidence ?? 0) > 0,
                       let portrait = portraitInPrintAtFrameEdge(detection: detection) {
+                // (A cut card's portrait, only where the searches scored some outline: a card refused by a gate
+                // still scores one, a scene where nothing was outlined is searched no further.)
                 metrics["portraitSize"] = portrait
                 feedback.append(Feedback(code: .cutOff, value: portrait, threshold: Self.minCutCardPortrait))
             } else {
