@@ -1,4 +1,4 @@
-// The expectation the rules that answer on a card's portrait alone share (`PortraitWithoutOutlineTests`,
+// The expectations the rules that answer on a card's portrait alone share (`PortraitWithoutOutlineTests`,
 // `PortraitAtFrameEdgeTests`): where no card's outline was found, a face in the frame's print decides the answer.
 import Testing
 @testable import FrameAnalysis
@@ -21,4 +21,23 @@ func expectPortraitDecides(_ fixture: String, primary: FeedbackCode, threshold: 
     #expect(before.feedback.map(\.code) == [.noDocument], "\(before.feedback)", sourceLocation: sourceLocation)
     #expect(before.metrics["portraitSize"] == nil, sourceLocation: sourceLocation)
     return portrait
+}
+
+/// Expects a light search (a stream where nothing was found lately) on `Fixtures/<fixture>` to leave the portrait
+/// searches out (NO_DOCUMENT, no face search run), the frame searched whole to answer `primary` on the portrait, and
+/// the stream then to search its next frame whole (a frame answered on a portrait is not empty to the tracker).
+func expectLightSearchLeavesPortraitOut(_ fixture: String, primary: FeedbackCode,
+                                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let input = FrameInput.jpeg(try fixtureBytes(fixture))
+    let analyzer = FrameAnalyzer()
+    let light = try analyzer.analyze(input, mode: .document, lightSearch: true)
+    #expect(light.primary == .noDocument && light.metrics["portraitSize"] == nil, "\(light.feedback)",
+            sourceLocation: sourceLocation)
+    #expect(analyzer.largePortraitSearches == 0, sourceLocation: sourceLocation)
+    var tracker = CaptureTracker()
+    let whole = try analyzer.analyze(input, mode: .document, stream: &tracker)
+    #expect(whole.analysis.primary == primary && whole.analysis.metrics["portraitSize"] != nil,
+            "\(whole.analysis.feedback)", sourceLocation: sourceLocation)
+    #expect(analyzer.largePortraitSearches >= 1, sourceLocation: sourceLocation)
+    #expect(!tracker.searchesLightly(thresholds: analyzer.thresholds), sourceLocation: sourceLocation)
 }

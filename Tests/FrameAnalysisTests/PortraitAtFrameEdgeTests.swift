@@ -30,16 +30,8 @@ import Testing
     /// run. Searched whole, the frame says CUT_OFF, and the stream searches its next frame whole: a frame answered
     /// on a portrait is not empty to the tracker.
     @Test func aLightSearchLeavesTheCutCardsPortraitOut() throws {
-        let input = FrameInput.jpeg(
-            try fixtureBytes("held-cut-card-no-outline-its-portrait-in-print-at-the-edge-camsim-seed121.jpg"))
-        let analyzer = FrameAnalyzer()
-        let light = try analyzer.analyze(input, mode: .document, lightSearch: true)
-        #expect(light.primary == .noDocument && light.metrics["portraitSize"] == nil, "\(light.feedback)")
-        #expect(analyzer.largePortraitSearches == 0)
-        var tracker = CaptureTracker()
-        let whole = try analyzer.analyze(input, mode: .document, stream: &tracker)
-        #expect(whole.analysis.primary == .cutOff && whole.analysis.metrics["portraitSize"] != nil)
-        #expect(!tracker.searchesLightly(thresholds: analyzer.thresholds))
+        try expectLightSearchLeavesPortraitOut(
+            "held-cut-card-no-outline-its-portrait-in-print-at-the-edge-camsim-seed121.jpg", primary: .cutOff)
     }
 
     /// An empty scene whose print reaches the frame's edge, with an outline that scored under the bar (0.57): the

@@ -19,15 +19,8 @@ import Testing
     /// other searches over the frame's print: NO_DOCUMENT, no face search run. The frame searched whole says MOVE_AWAY,
     /// and a stream then searches its next frame whole (`CaptureTracker`, `ThresholdsAndTrackerTests`).
     @Test func aLightSearchLeavesThePortraitOut() throws {
-        let input = FrameInput.jpeg(try fixtureBytes("card-too-close-no-outline-its-portrait-large-camsim-seed112.jpg"))
-        let analyzer = FrameAnalyzer()
-        let light = try analyzer.analyze(input, mode: .document, lightSearch: true)
-        #expect(light.primary == .noDocument && light.metrics["portraitSize"] == nil, "\(light.feedback)")
-        #expect(analyzer.largePortraitSearches == 0)
-        var tracker = CaptureTracker()
-        let whole = try analyzer.analyze(input, mode: .document, stream: &tracker)
-        #expect(whole.analysis.primary == .moveAway && analyzer.largePortraitSearches == 1)
-        #expect(!tracker.searchesLightly(thresholds: analyzer.thresholds))
+        try expectLightSearchLeavesPortraitOut("card-too-close-no-outline-its-portrait-large-camsim-seed112.jpg",
+                                               primary: .moveAway)
     }
 
     /// A person's face is larger than a card's portrait can be (`maxLargePortrait`): a selfie frame (camsim 12, a face
