@@ -24,7 +24,14 @@ extension FrameAnalyzer {
     /// `minPrintOverSmallAnswer` times the answer's (the card's print running on past it). Reads the frame's printed
     /// regions when no search has yet.
     func answerReadsAsAPart(_ quad: Quadrilateral, detection: GrayImage) -> Bool {
-        guard !IDCard.wholeSeenSquareOn(quad) else { return false }
+        !IDCard.wholeSeenSquareOn(quad) && printRunsOnPast(quad, detection: detection)
+    }
+
+    /// Whether the answer `quad` (working pixels) lies inside a printed region whose box is at least
+    /// `minPrintOverSmallAnswer` times its own: its card's print running on past it, as a part's does. The print gate
+    /// of `answerReadsAsAPart`, and of the photo rule for answers of ordinary size (`cardFillImpliedByPhoto`). Reads
+    /// the frame's printed regions when no search has yet.
+    func printRunsOnPast(_ quad: Quadrilateral, detection: GrayImage) -> Bool {
         readPrintedRegions(detection: detection)
         let part = PrintedRegions.box(of: quad, scaledBy: SIMD2(Double(detection.width) / Double(working.width),
                                                                 Double(detection.height) / Double(working.height)))

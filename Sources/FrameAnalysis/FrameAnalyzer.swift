@@ -108,6 +108,9 @@ public final class FrameAnalyzer {
     /// Whether an answer on a card's photo (a face filling a small portrait-shaped outline) is judged by the card its
     /// photo implies (`cardFillImpliedByPhoto`). Always on; tests turn it off to show the frames it decides.
     var judgesPhotoAnswersByTheirFace = true
+    /// Whether an answer of ordinary size (up to `maxFill`) inside print that runs on past it is judged by its face
+    /// too (`printRunsOnPast`, `cardFillImpliedByPhoto`). Always on; tests turn it off to show the frames it decides.
+    var readsPhotoAnswersInsidePrint = true
     /// Whether a frame in which no card was found is told MOVE_AWAY when a card's portrait is seen large in it
     /// (`largePortrait`). Always on; tests turn it off to show the frames it decides.
     var readsLargePortraitsWithoutOutline = true
@@ -779,10 +782,15 @@ public final class FrameAnalyzer {
         let outlineDistance = min(edgeDistance, hiddenDistance)
         // A small outline seen whole and shaped as a portrait, with a face filling it, is the card's photo: the card
         // around it was not found, and its size follows from the photo's (`cardFillImpliedByPhoto`). Only a card too
-        // large for the frame changes the answer: MOVE_AWAY, never MOVE_CLOSER on its photo.
+        // large for the frame changes the answer: MOVE_AWAY, never MOVE_CLOSER on its photo. An outline of ordinary
+        // size (up to `maxFill`) is read so too when print runs on past it (`printRunsOnPast`): a passport page held
+        // too close, answered on its photo and the text beside it, was captured (camsim small 181 `move_away_0006`);
+        // without that gate whole passport pages at a good distance, their portraits filling a third of their width,
+        // were told MOVE_AWAY.
         var photoImpliedFill: Double?
-        if judgesPhotoAnswersByTheirFace, closeness < t.minFill, edgeDistance >= t.edgeMargin,
-           aspect <= Self.maxPhotoAnswerAspect,
+        if judgesPhotoAnswersByTheirFace, edgeDistance >= t.edgeMargin, aspect <= Self.maxPhotoAnswerAspect,
+           closeness < t.minFill
+            || readsPhotoAnswersInsidePrint && closeness < t.maxFill && printRunsOnPast(quad, detection: detection),
            let implied = cardFillImpliedByPhoto(quad, inputQuad: inputQuad, inputSize: inputSize) {
             metrics["photoImpliedFill"] = implied
             photoImpliedFill = implied

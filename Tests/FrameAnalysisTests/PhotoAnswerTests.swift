@@ -34,4 +34,29 @@ import Testing
         #expect(analysis.primary == .moveCloser, "\(analysis.feedback)")
         #expect(analysis.metrics["photoImpliedFill"] == nil)
     }
+
+    /// Fixtures/README.md: a passport page held too close (1.03 of the largest the frame holds), answered on its photo
+    /// and the text beside it at fill 0.20, over `minFill`: GOOD, an unsafe capture, without the rule for answers of
+    /// ordinary size inside print that runs on past them; with it, the face filling the answer implies a page past
+    /// `maxFill`: MOVE_AWAY.
+    @Test func aPassportTooCloseAnsweredOnItsPhotoAndTextIsNotCaptured() throws {
+        let (analysis, without) = try expectSettingDecides(
+            "passport-too-close-its-photo-and-text-captured-camsim-small-seed181.jpg", primary: .moveAway,
+            otherwise: .good) { $0.readsPhotoAnswersInsidePrint = false }
+        let implied = try #require(analysis.metrics["photoImpliedFill"])
+        #expect(implied > AnalysisThresholds.default.maxFill)
+        #expect(analysis.feedback.first?.value == implied)
+        #expect(without.metrics["photoImpliedFill"] == nil)
+    }
+
+    /// Fixtures/README.md, not a failure: a whole passport page at a good distance, its portrait's face a third of the
+    /// page's width, photo-shaped (1.40) and of ordinary size. Its print lies inside it, so it is not read as a photo:
+    /// GOOD. (Read without the print gate, the page was taken for its own photo and told MOVE_AWAY.)
+    @Test func aWholePassportPageIsNotReadAsItsPhoto() throws {
+        let analysis = try FrameAnalyzer().analyze(
+            .jpeg(try fixtureBytes("whole-passport-page-its-portrait-a-third-of-its-width-camsim-portrait-seed94.jpg")),
+            mode: .document)
+        #expect(analysis.primary == .good, "\(analysis.feedback)")
+        #expect(analysis.metrics["photoImpliedFill"] == nil)
+    }
 }
