@@ -32,8 +32,7 @@ extension FrameAnalyzer {
     /// search already did this frame (one cell pass; asked only of small answers).
     func printAtFrameEdge(around quad: Quadrilateral, detection: GrayImage) -> (region: Double, part: Double)? {
         readPrintedRegions(detection: detection)
-        let part = PrintedRegions.box(of: quad, scaledBy: SIMD2(Double(detection.width) / Double(working.width),
-                                                                Double(detection.height) / Double(working.height)))
+        let part = printedRegionsBox(of: quad, detection: detection)
         guard part.area > 0 else { return nil }
         var least: Double?
         for region in printedRegions.regions
@@ -49,6 +48,13 @@ extension FrameAnalyzer {
     /// answer asks it so.
     func printedBox(of region: PrintedRegions.Region, holds point: SIMD2<Double>) -> Bool {
         PrintedRegions.box(of: region, holds: point, margin: printedBoxTolerance * Double(PrintedRegions.cell))
+    }
+
+    /// The box of `quad` (working pixels) on `detection`, where the printed regions are read: its centre and area
+    /// (pixels²). How an answer is set against the print around it.
+    func printedRegionsBox(of quad: Quadrilateral, detection: GrayImage) -> (centre: SIMD2<Double>, area: Double) {
+        PrintedRegions.box(of: quad, scaledBy: SIMD2(Double(detection.width) / Double(working.width),
+                                                     Double(detection.height) / Double(working.height)))
     }
 
     /// Whether `region` is print around the small answer whose box (detection pixels) is `part`: its box holds the

@@ -33,8 +33,7 @@ extension FrameAnalyzer {
     /// the frame's printed regions when no search has yet.
     func printRunsOnPast(_ quad: Quadrilateral, detection: GrayImage) -> Bool {
         readPrintedRegions(detection: detection)
-        let part = PrintedRegions.box(of: quad, scaledBy: SIMD2(Double(detection.width) / Double(working.width),
-                                                                Double(detection.height) / Double(working.height)))
+        let part = printedRegionsBox(of: quad, detection: detection)
         guard part.area > 0 else { return false }
         return printedRegions.regions.contains { printedRegion($0, isWellLargerAround: part) }
     }

@@ -36,18 +36,15 @@ extension FrameAnalyzer {
         let scale = SIMD2(Double(working.width) / Double(detection.width),
                           Double(working.height) / Double(detection.height))
         var best: Double?
-        var searched = 0
-        for region in printedRegions.regions where region.touchesEdge {
-            guard searched < Self.searchedPrintedRegionsAtFrameEdge else { break }
-            searched += 1
+        for region in printedRegions.regions.lazy.filter(\.touchesEdge).prefix(Self.searchedPrintedRegionsAtFrameEdge) {
             let x0 = max(0, Int(Double(region.x0) * scale.x) - smallest)
             let y0 = max(0, Int(Double(region.y0) * scale.y) - smallest)
             let x1 = min(working.width, Int(Double(region.x1) * scale.x) + smallest)
             let y1 = min(working.height, Int(Double(region.y1) * scale.y) + smallest)
             if let share = largestPortrait(on: working, x0: x0, y0: y0, x1: x1, y1: y1,
                                            atLeast: Self.minCutCardPortrait,
-                                           scaleStep: Self.cutCardPortraitScaleStep), share > (best ?? 0) {
-                best = share
+                                           scaleStep: Self.cutCardPortraitScaleStep) {
+                best = max(best ?? share, share)
             }
         }
         guard let best, best < Self.minLargePortrait else { return nil }

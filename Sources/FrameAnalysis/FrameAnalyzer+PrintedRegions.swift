@@ -35,7 +35,7 @@ extension FrameAnalyzer {
         }
         let frame = (width: working.width, height: working.height)
         // With `part`: its box on the detection image, read once.
-        let partBox = part.map { PrintedRegions.box(of: $0, scaledBy: SIMD2(1, 1) / scale) }
+        let partBox = part.map { printedRegionsBox(of: $0, detection: detection) }
         var searched = 0
         for region in printedRegions.regions {
             // Beside an outline already accepted, only print lying apart from it (its centre outside it): print inside

@@ -26,7 +26,8 @@ func expectPortraitDecides(_ fixture: String, primary: FeedbackCode, threshold: 
 /// Expects a light search (a stream where nothing was found lately) on `Fixtures/<fixture>` to leave the portrait
 /// searches out (NO_DOCUMENT, no face search run), the frame searched whole to answer `primary` on the portrait, and
 /// the stream then to search its next frame whole (a frame answered on a portrait is not empty to the tracker).
-func expectLightSearchLeavesPortraitOut(_ fixture: String, primary: FeedbackCode,
+/// `searches`: the face searches the whole frame runs (`largePortraitSearches`).
+func expectLightSearchLeavesPortraitOut(_ fixture: String, primary: FeedbackCode, searches: Int,
                                         sourceLocation: SourceLocation = #_sourceLocation) throws {
     let input = FrameInput.jpeg(try fixtureBytes(fixture))
     let analyzer = FrameAnalyzer()
@@ -38,6 +39,6 @@ func expectLightSearchLeavesPortraitOut(_ fixture: String, primary: FeedbackCode
     let whole = try analyzer.analyze(input, mode: .document, stream: &tracker)
     #expect(whole.analysis.primary == primary && whole.analysis.metrics["portraitSize"] != nil,
             "\(whole.analysis.feedback)", sourceLocation: sourceLocation)
-    #expect(analyzer.largePortraitSearches >= 1, sourceLocation: sourceLocation)
+    #expect(analyzer.largePortraitSearches == searches, sourceLocation: sourceLocation)
     #expect(!tracker.searchesLightly(thresholds: analyzer.thresholds), sourceLocation: sourceLocation)
 }

@@ -27,11 +27,12 @@ import Testing
     }
 
     /// A light search (a stream where nothing was found lately) leaves the search out: NO_DOCUMENT, no face search
-    /// run. Searched whole, the frame says CUT_OFF, and the stream searches its next frame whole: a frame answered
-    /// on a portrait is not empty to the tracker.
+    /// run. Searched whole, the frame says CUT_OFF (two searches: the too-close one first, then this one), and the
+    /// stream searches its next frame whole: a frame answered on a portrait is not empty to the tracker.
     @Test func aLightSearchLeavesTheCutCardsPortraitOut() throws {
         try expectLightSearchLeavesPortraitOut(
-            "held-cut-card-no-outline-its-portrait-in-print-at-the-edge-camsim-seed121.jpg", primary: .cutOff)
+            "held-cut-card-no-outline-its-portrait-in-print-at-the-edge-camsim-seed121.jpg", primary: .cutOff,
+            searches: 2)
     }
 
     /// An empty scene whose print reaches the frame's edge, with an outline that scored under the bar (0.57): the

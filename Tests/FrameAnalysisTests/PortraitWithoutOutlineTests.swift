@@ -20,7 +20,7 @@ import Testing
     /// and a stream then searches its next frame whole (`CaptureTracker`, `ThresholdsAndTrackerTests`).
     @Test func aLightSearchLeavesThePortraitOut() throws {
         try expectLightSearchLeavesPortraitOut("card-too-close-no-outline-its-portrait-large-camsim-seed112.jpg",
-                                               primary: .moveAway)
+                                               primary: .moveAway, searches: 1)
     }
 
     /// A person's face is larger than a card's portrait can be (`maxLargePortrait`): a selfie frame (camsim 12, a face
