@@ -16,7 +16,7 @@ extension DocumentFinder {
     /// a winner longer than a photo but a card's part (`maxCutPartAspect`), only the cut card (`cutCardAround`).
     func cardAroundPhoto(_ photo: RankedQuad, image: GrayImage) -> RankedQuad? {
         let w = image.width, h = image.height
-        let c = [photo.corners.0, photo.corners.1, photo.corners.2, photo.corners.3]
+        let c = QuadCorners(photo.corners.0, photo.corners.1, photo.corners.2, photo.corners.3)
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(1, min(even, odd))
         guard Quadrilateral(corners: c).area <= Self.maxPhotoFill * Double(w * h),

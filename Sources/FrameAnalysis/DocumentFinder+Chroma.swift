@@ -76,7 +76,7 @@ extension DocumentFinder {
     /// must hold the image's), and the coherence of those edges' directions (the structure tensor's
     /// (λ1 − λ2) / (λ1 + λ2): 0 for directions spread every way, as print's are, 1 for one direction, as a grain's
     /// or stripes' are). Rows are read as `Quadrilateral.span`s of the two outlines.
-    func ringTexture(_ corners: [SIMD2<Double>], in image: GrayImage) -> (share: Double, coherence: Double) {
+    func ringTexture(_ corners: QuadCorners, in image: GrayImage) -> (share: Double, coherence: Double) {
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
         return Self.edgeTexture(inside: Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.35 }),
                                 outside: Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.08 }),

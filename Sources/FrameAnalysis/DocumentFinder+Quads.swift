@@ -284,9 +284,9 @@ extension DocumentFinder {
 
     /// `quad` in canonical order (clockwise from top-left), with each side's border flag following its side.
     func searched(_ quad: RankedQuad) -> Searched {
-        let found = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
+        let found = QuadCorners(quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3)
         let ordered = Quadrilateral.ordered(found)
-        var borders = [Bool](repeating: false, count: 4)
+        var borders = QuadSideFlags(repeating: false)
         for i in 0..<4 {
             let a = ordered.corners[i], b = ordered.corners[(i + 1) % 4]
             for j in 0..<4 {
@@ -362,7 +362,7 @@ extension DocumentFinder {
     /// header band, were taken as they were: 130 of them on the twelve document sets.) With `searching` (`find`, on
     /// the outline it settled on), the band's edge is also searched for where no candidate line lies (below).
     func completeBand(_ quad: RankedQuad, image: GrayImage, searching: Bool = false) -> RankedQuad? {
-        var c = [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3]
+        var c = QuadCorners(quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3)
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(1, min(even, odd))
         let longest = Quadrilateral(corners: c).skewDegrees <= Self.maxSquareOnSkew
@@ -479,7 +479,7 @@ extension DocumentFinder {
     func container(of inner: RankedQuad, image: GrayImage, width w: Int, height h: Int,
                    quarters: Bool, confidenceShare: Double = DocumentFinder.containerConfidenceShare,
                    cut: Bool = false) -> RankedQuad? {
-        let c = [inner.corners.0, inner.corners.1, inner.corners.2, inner.corners.3]
+        let c = QuadCorners(inner.corners.0, inner.corners.1, inner.corners.2, inner.corners.3)
         func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let innerLong = max(even, odd), innerShort = max(1, min(even, odd))
@@ -661,7 +661,7 @@ extension DocumentFinder {
 
     /// Whether each of the lines `sides` indexes in `lines`, but the frame borders, runs within
     /// `maxContainerMisalignment` of one of the sides of the quad with corners `corners` (see `container`).
-    static func runsAlong(_ corners: [SIMD2<Double>], lines: [Line], sides: SIMD4<Int>) -> Bool {
+    static func runsAlong(_ corners: QuadCorners, lines: [Line], sides: SIMD4<Int>) -> Bool {
         for k in 0..<4 where !lines[sides[k]].border {
             if !runsAlongASide(of: (corners[0], corners[1], corners[2], corners[3]), line: lines[sides[k]],
                                within: maxContainerMisalignment) { return false }

@@ -13,11 +13,9 @@ extension DocumentFinder {
     }
 
     /// Refits each non-border side to the sub-pixel edge points along it on `image` and intersects the fitted lines.
-    func refine(_ quad: Quadrilateral, borders: [Bool], in image: GrayImage) -> Quadrilateral? {
-        let c = quad.corners
-        guard let r = refinedCorners((c[0], c[1], c[2], c[3]), borders: (borders[0], borders[1], borders[2], borders[3]),
-                                     in: image) else { return nil }
-        return Quadrilateral(corners: [r.0, r.1, r.2, r.3])
+    func refine(_ quad: Quadrilateral, borders: QuadSideFlags, in image: GrayImage) -> Quadrilateral? {
+        guard let r = refinedCorners(quad.corners.tuple, borders: borders.tuple, in: image) else { return nil }
+        return Quadrilateral(corners: QuadCorners(r.0, r.1, r.2, r.3))
     }
 
     /// `refine` on corners and border flags held in tuples, allocating nothing (the fitted lines go to `fittedSides`):

@@ -440,7 +440,7 @@ final class DocumentFinder {
     typealias RankedQuad = (corners: Corners, confidence: Double, score: Double, sides: SIMD4<Int>)
     /// A quad search's result (see `bestQuad`): the winner in canonical order, its confidence, its sides' border
     /// flags, and as ranked.
-    typealias Searched = (quad: Quadrilateral, confidence: Double, borders: [Bool], winner: RankedQuad)
+    typealias Searched = (quad: Quadrilateral, confidence: Double, borders: QuadSideFlags, winner: RankedQuad)
     var profileStride = 0, profileOrigin = 0
     var sampledRange: [(lo: Int, hi: Int)] = []
     /// Per candidate line, whether `readLines` refitted it and whether it profiled it (it stops reading lines that

@@ -24,7 +24,7 @@ enum MissingBandPrint {
     /// The long side beyond which the band lies (0: the side `strips` reads first, 1: the other) and its strip's
     /// share of edge points, when one strip holds print and the other, read over at least `minReadShare` of it,
     /// none; nil when the print does not tell.
-    static func printedSide(_ image: GrayImage, corners: [SIMD2<Double>],
+    static func printedSide(_ image: GrayImage, corners: QuadCorners,
                             growth: Double) -> (side: Int, print: Double)? {
         guard let (first, second) = strips(image, corners: corners, growth: growth) else { return nil }
         func plain(_ s: Strip) -> Bool { s.readShare >= minReadShare && s.print <= maxPlain }
@@ -35,7 +35,7 @@ enum MissingBandPrint {
 
     /// The corners of the two long sides of `c`, each side's first and second with the opposite side's corners
     /// across the short sides from them: sides 0-1 and 3-2 when sides 0 and 2 are the longer pair, else 1-2 and 0-3.
-    static func longSides(_ c: [SIMD2<Double>]) -> (a0: Int, a1: Int, b0: Int, b1: Int) {
+    static func longSides(_ c: QuadCorners) -> (a0: Int, a1: Int, b0: Int, b1: Int) {
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         return even >= odd ? (0, 1, 3, 2) : (1, 2, 0, 3)
     }
@@ -48,7 +48,7 @@ enum MissingBandPrint {
 
     /// The strips beyond the two long sides of `corners` (in order around the quad, in `image` pixels), each as deep
     /// as `growth` times the short sides: beyond the side from corner 0 (or 1) first, the opposite second.
-    static func strips(_ image: GrayImage, corners c: [SIMD2<Double>], growth: Double) -> (Strip, Strip)? {
+    static func strips(_ image: GrayImage, corners c: QuadCorners, growth: Double) -> (Strip, Strip)? {
         guard c.count == 4 else { return nil }
         // Each strip grows from a long side away from the opposite one, along the short sides.
         let (a0, a1, b0, b1) = longSides(c)
@@ -94,7 +94,7 @@ enum MissingBandPrint {
 
     /// How far inside a `width` × `height` frame the band's outer corners lie (pixels; negative outside) when it is
     /// beyond each long side of `corners`, in the order of `strips`.
-    static func margins(_ c: [SIMD2<Double>], growth: Double, width: Int, height: Int) -> (Double, Double) {
+    static func margins(_ c: QuadCorners, growth: Double, width: Int, height: Int) -> (Double, Double) {
         let (a0, a1, b0, b1) = longSides(c)
         func margin(_ corner: Int, from opposite: Int) -> Double {
             let p = c[corner] + (c[corner] - c[opposite]) * growth

@@ -56,7 +56,7 @@ enum OutlineRunOn {
     /// around the outline, in `image` pixels), when both sides beside it run on to the frame's border (from
     /// `minCarried` of their points, or with `coveredRuns` one of them covered in its middle: see the type) and stop
     /// at the opposite side; the largest such over the four sides, or nil.
-    static func runOnToBorder(_ image: GrayImage, corners: [SIMD2<Double>],
+    static func runOnToBorder(_ image: GrayImage, corners: QuadCorners,
                               minCarried: Double = minCarried, coveredRuns: Bool = true) -> Double? {
         guard corners.count == 4 else { return nil }
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4

@@ -51,7 +51,7 @@ enum OutlineRunsPastCorner {
     /// The card an outline is a part of: its corners (in the outline's order) and the lesser share of their sides'
     /// lengths the two runs carry the edge over.
     struct LargerCard: Equatable {
-        var corners: [SIMD2<Double>]
+        var corners: QuadCorners
         var runShare: Double
     }
 
@@ -69,7 +69,7 @@ enum OutlineRunsPastCorner {
     /// completing the parallelogram. With `closedSides`, also where the two sides beside one side both carry their
     /// edges past it so far and stop at the opposite side: that side's corners moved out to the runs' extents. The
     /// pattern whose runs carry most when more than one does; nil when none does.
-    static func impliedCard(_ image: GrayImage, corners: [SIMD2<Double>], closedSides: Bool = true) -> LargerCard? {
+    static func impliedCard(_ image: GrayImage, corners: QuadCorners, closedSides: Bool = true) -> LargerCard? {
         guard corners.count == 4 else { return nil }
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
         var steps = SIMD4<Float>(repeating: 0), lengths = SIMD4<Double>(repeating: 0)
@@ -111,7 +111,7 @@ enum OutlineRunsPastCorner {
             return (r1, r2)
         }
         var best: LargerCard?
-        func consider(_ share: Double, _ implied: [SIMD2<Double>]) {
+        func consider(_ share: Double, _ implied: QuadCorners) {
             if share > best?.runShare ?? 0 { best = LargerCard(corners: implied, runShare: share) }
         }
         for k in 0..<4 {

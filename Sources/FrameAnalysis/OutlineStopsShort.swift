@@ -37,10 +37,10 @@ enum OutlineStopsShort {
     /// `corners` (in order around the outline, in `image` pixels) with the two corners of one side moved back along
     /// the sides beside it to where their edges stop short of it, for the side where both do (the one whose
     /// shorter cut is longer, when more than one); nil when no side has both.
-    static func cutBack(_ image: GrayImage, corners: [SIMD2<Double>]) -> [SIMD2<Double>]? {
+    static func cutBack(_ image: GrayImage, corners: QuadCorners) -> QuadCorners? {
         guard corners.count == 4 else { return nil }
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
-        var best: (corners: [SIMD2<Double>], tail: Double)?
+        var best: (corners: QuadCorners, tail: Double)?
         for closing in 0..<4 {
             // The side before ends at the closing side's first corner, the side after starts at its second.
             let before = (closing + 3) & 3, after = (closing + 1) & 3

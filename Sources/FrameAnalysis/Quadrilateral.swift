@@ -3,7 +3,16 @@ import Foundation
 
 /// Four corners, clockwise from top-left (y down), in some image's pixel coordinates.
 struct Quadrilateral: Equatable {
-    var corners: [SIMD2<Double>]
+    var corners: QuadCorners
+
+    init(corners: QuadCorners) {
+        self.corners = corners
+    }
+
+    /// From exactly four corners in order (an array's, or any collection's).
+    init<Points: Collection<SIMD2<Double>>>(corners: Points) {
+        self.corners = QuadCorners(corners)
+    }
 
     /// Whether every corner lies inside a `width × height` image (pixel centres 0 … width − 1, 0 … height − 1).
     func liesInside(width: Int, height: Int) -> Bool {
@@ -88,7 +97,7 @@ struct Quadrilateral: Equatable {
     }
 
     /// The mean length of sides 0 and 2 (corners 0-1 and 2-3), and of sides 1 and 3, of four corners in order.
-    static func meanOppositeSides(_ c: [SIMD2<Double>]) -> (even: Double, odd: Double) {
+    static func meanOppositeSides(_ c: QuadCorners) -> (even: Double, odd: Double) {
         func length(_ i: Int) -> Double {
             let d = c[(i + 1) % 4] - c[i]
             return (d * d).sum().squareRoot()
@@ -134,16 +143,28 @@ struct Quadrilateral: Equatable {
 
     /// The same corners scaled by (sx, sy) about pixel centres.
     func scaled(x sx: Double, y sy: Double) -> Quadrilateral {
-        Quadrilateral(corners: corners.map { SIMD2(($0.x + 0.5) * sx - 0.5, ($0.y + 0.5) * sy - 0.5) })
+        Quadrilateral(corners: corners.mapValues { SIMD2(($0.x + 0.5) * sx - 0.5, ($0.y + 0.5) * sy - 0.5) })
     }
 
     /// Reorders any four corners of a convex quad clockwise (y down) starting from the top-left one.
-    static func ordered(_ points: [SIMD2<Double>]) -> Quadrilateral {
-        let centre = points.reduce(SIMD2<Double>(0, 0), +) / 4
-        let sorted = points.sorted { atan2($0.y - centre.y, $0.x - centre.x) < atan2($1.y - centre.y, $1.x - centre.x) }
-        // atan2 with y down grows clockwise on screen; start at the corner with the smallest x + y.
-        let start = sorted.indices.min { sorted[$0].x + sorted[$0].y < sorted[$1].x + sorted[$1].y }!
-        return Quadrilateral(corners: (0..<4).map { sorted[(start + $0) % 4] })
+    static func ordered(_ points: QuadCorners) -> Quadrilateral {
+        let centre = (points[0] + points[1] + points[2] + points[3]) / 4
+        // By angle about the centre (a stable insertion sort of the four, in place: no array).
+        var sorted = points
+        var angles = points.mapValues { atan2($0.y - centre.y, $0.x - centre.x) }
+        for i in 1..<4 {
+            var j = i
+            while j > 0 && angles[j] < angles[j - 1] {
+                angles.swapAt(j, j - 1)
+                sorted.swapAt(j, j - 1)
+                j -= 1
+            }
+        }
+        // atan2 with y down grows clockwise on screen; start at the corner with the smallest x + y (the first such).
+        var start = 0
+        for i in 1..<4 where sorted[i].x + sorted[i].y < sorted[start].x + sorted[start].y { start = i }
+        return Quadrilateral(corners: QuadCorners(sorted[start], sorted[(start + 1) % 4], sorted[(start + 2) % 4],
+                                                  sorted[(start + 3) % 4]))
     }
 
     /// The columns [lo, hi) of row `y` (pixel centre y + 0.5) inside the quad, clipped to 0..<width.
