@@ -6,7 +6,7 @@ import Testing
 @Suite struct MissingBandPrintTests {
     /// A 640 × 360 working image, plain (120), with a card's body (200, 300 × 120 px) and, beyond one long side, a
     /// band of the background's shade printed with dark strokes (its title).
-    static func image(bandAbove: Bool) -> (GrayImage, [SIMD2<Double>]) {
+    static func image(bandAbove: Bool) -> (GrayImage, QuadCorners) {
         let image = GrayImage()
         image.resize(width: 640, height: 360)
         for i in 0..<(640 * 360) { image.base[i] = 120 }
@@ -16,7 +16,7 @@ import Testing
         for y in bandRows where (y / 6) % 3 == 1 {
             for x in 190..<450 where (x / 5) % 2 == 0 { image.base[y * 640 + x] = 40 }
         }
-        let corners = [SIMD2(170.0, Double(top)), SIMD2(470.0, Double(top)), SIMD2(470.0, Double(bottom)),
+        let corners: QuadCorners = [SIMD2(170.0, Double(top)), SIMD2(470.0, Double(top)), SIMD2(470.0, Double(bottom)),
                        SIMD2(170.0, Double(bottom))]
         return (image, corners)
     }

@@ -22,7 +22,7 @@ import Testing
         image(dark.map { ($0, 60) } + light.map { ($0, 200) })
     }
 
-    static func corners(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [SIMD2<Double>] {
+    static func corners(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> QuadCorners {
         [SIMD2(x0, y0), SIMD2(x1, y0), SIMD2(x1, y1), SIMD2(x0, y1)]
     }
 
@@ -126,7 +126,7 @@ import Testing
     @Test func anEdgeIsFollowedWhereTheFittedSideLeavesIt() {
         let image = Self.image(dark: [(300, 100, 640, 260)], light: [(500, 100, 510, 260)])
         // The top side from (300, 100) to (500, 94): past its end the line runs 6-10 px above the card's top.
-        let corners = [SIMD2(300.0, 100.0), SIMD2(500.0, 94.0), SIMD2(500.0, 260.0), SIMD2(300.0, 260.0)]
+        let corners: QuadCorners = [SIMD2(300.0, 100.0), SIMD2(500.0, 94.0), SIMD2(500.0, 260.0), SIMD2(300.0, 260.0)]
         let runOn = OutlineRunOn.runOnToBorder(image, corners: corners)
         #expect((runOn ?? 0) > 0.9, "\(String(describing: runOn))")
     }
@@ -193,7 +193,7 @@ import Testing
         let image = Self.image(dark: [(300, 100, 500, 260)])
         let nan = SIMD2(Double.nan, Double.nan)
         #expect(OutlineRunOn.runOnToBorder(image, corners: [nan, SIMD2(500, 100), SIMD2(500, 260), nan]) == nil)
-        let far = [SIMD2(-1e12, -1e12), SIMD2(1e12, -1e12), SIMD2(1e12, 1e12), SIMD2(-1e12, 1e12)]
+        let far: QuadCorners = [SIMD2(-1e12, -1e12), SIMD2(1e12, -1e12), SIMD2(1e12, 1e12), SIMD2(-1e12, 1e12)]
         #expect(OutlineRunOn.runOnToBorder(image, corners: far) == nil)
         #expect(MissingBandPrint.printedSide(image, corners: [nan, nan, nan, nan], growth: 0.2) == nil)
         #expect(MissingBandPrint.printedSide(image, corners: far, growth: 0.2) == nil)

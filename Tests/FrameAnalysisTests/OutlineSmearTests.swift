@@ -3,7 +3,7 @@ import Testing
 @testable import FrameAnalysis
 
 @Suite struct OutlineSmearTests {
-    static let corners: [SIMD2<Double>] = [SIMD2(150, 100), SIMD2(490, 100), SIMD2(490, 314), SIMD2(150, 314)]
+    static let corners: QuadCorners = [SIMD2(150, 100), SIMD2(490, 100), SIMD2(490, 314), SIMD2(150, 314)]
 
     /// A light card (200) on a darker, noisy background (60), edges one pixel wide; `shade` paints over it.
     static func card(width: Int = 640, height: Int = 400,
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func sidesOutsideTheImageGiveNoWidth() {
-        let outside: [SIMD2<Double>] = [SIMD2(-200, -100), SIMD2(900, -100), SIMD2(900, 600), SIMD2(-200, 600)]
+        let outside: QuadCorners = [SIMD2(-200, -100), SIMD2(900, -100), SIMD2(900, 600), SIMD2(-200, 600)]
         #expect(OutlineSmear().measure(Self.card(), corners: outside) == nil)
     }
 

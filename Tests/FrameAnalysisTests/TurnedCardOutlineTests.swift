@@ -70,7 +70,7 @@ import Testing
     /// `runsAlong`: a line within 12° of a side passes, one turned further from every side does not, and a frame
     /// border never counts.
     @Test func aContainerSideMustRunAlongOneOfThePhotosSides() {
-        let photo = [SIMD2(10.0, 10), SIMD2(40.0, 10), SIMD2(40.0, 50), SIMD2(10.0, 50)]
+        let photo: QuadCorners = [SIMD2(10.0, 10), SIMD2(40.0, 10), SIMD2(40.0, 50), SIMD2(10.0, 50)]
         func line(degrees: Double, border: Bool = false) -> DocumentFinder.Line {
             DocumentFinder.Line(theta: degrees * Double.pi / 180, rho: 5, border: border)
         }
@@ -97,7 +97,7 @@ import Testing
         let finder = DocumentFinder()
         let image = GrayImage()
         image.resize(width: 120, height: 120)
-        let card = [SIMD2(45.0, 45), SIMD2(75.0, 45), SIMD2(75.0, 75), SIMD2(45.0, 75)]
+        let card: QuadCorners = [SIMD2(45.0, 45), SIMD2(75.0, 45), SIMD2(75.0, 75), SIMD2(45.0, 75)]
         for y in 0..<120 { for x in 0..<120 { image.base[y * 120 + x] = (x / 3) % 2 == 0 ? 60 : 190 } }
         finder.lumaGradients.compute(image)
         let stripes = finder.ringTexture(card, in: image)
