@@ -106,7 +106,7 @@ extension DocumentFinder {
     /// where an outline's corners are a few degrees less certain than refined) and longer than a whole card can
     /// measure so (`IDCard.longestSquareOnWholeAspect`).
     static func longSeenSquareOn(_ quad: RankedQuad) -> Bool {
-        let q = Quadrilateral(corners: [quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3])
+        let q = Quadrilateral(corners: QuadCorners(quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3))
         return q.skewDegrees <= maxSquareOnSkew && q.aspect > IDCard.longestSquareOnWholeAspect
     }
 }

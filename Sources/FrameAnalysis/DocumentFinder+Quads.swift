@@ -28,7 +28,11 @@ extension DocumentFinder {
         let active = self.active, weighsUnseen = weighsUnseenSidesAsBorders, prunes = prunesUnsupportedSides
         let admitsTurnedAway = admitsTurnedAwaySquares, portrait = portrait(width: w, height: h)
         // The few best distinct quads, best first: the winner is the best one whose inside is printed (below).
-        var ranked: [RankedQuad] = []
+        var ranked = rankedQuadLists.popLast() ?? []
+        defer {
+            ranked.removeAll(keepingCapacity: true)
+            rankedQuadLists.append(ranked)
+        }
         ranked.reserveCapacity(verified + 1)
         // Two quads whose corners all lie this close are one outline found through slightly different lines.
         let sameOutline = 0.04 * Double(min(w, h))
@@ -604,7 +608,7 @@ extension DocumentFinder {
                     // (fresh portrait 197 `good_0000`: a card held across, found at 0.74, gave way to an upright
                     // outline of the hand and the wall around it, refused: NO_DOCUMENT).
                     if containersInColourHeldAcross, printSource != nil,
-                       !heldAcross(Quadrilateral(corners: [c0, c1, c2, c3])) { continue }
+                       !heldAcross(Quadrilateral(corners: QuadCorners(c0, c1, c2, c3))) { continue }
                     alongInner = abs((cardAxis * axis).sum()) > 0.5
                     if alongInner && !(takesCardsAlongTheirPart && borderCount == 0
                                        && Self.cardAlongPartAspects.contains(aspect)) { continue }
@@ -680,8 +684,8 @@ extension DocumentFinder {
     /// Whether a winning quad may be a card's portrait photo, around which `container` and `cardAroundPhoto` look for
     /// the card: at least `minContainerConfidence`, and at most `maxPhotoAspect` long for its width.
     static func mayBePhoto(_ quad: RankedQuad, maxAspect: Double = maxPhotoAspect) -> Bool {
-        let (even, odd) = Quadrilateral.meanOppositeSides([quad.corners.0, quad.corners.1, quad.corners.2,
-                                                           quad.corners.3])
+        let (even, odd) = Quadrilateral.meanOppositeSides(QuadCorners(quad.corners.0, quad.corners.1,
+                                                                      quad.corners.2, quad.corners.3))
         return quad.confidence >= minContainerConfidence && max(even, odd) / max(1, min(even, odd)) <= maxAspect
     }
 

@@ -453,6 +453,9 @@ final class DocumentFinder {
     var edgePoints: [SIMD3<Double>] = []
     /// The four sides `refinedCorners` fits, kept from call to call.
     var fittedSides: [Line] = []
+    /// Emptied lists of ranked quads kept for `bestQuad`'s next call (one per call in progress: the searches around a
+    /// winner call it again), so that ranking allocates nothing once they have grown.
+    var rankedQuadLists: [[RankedQuad]] = []
     var perSector = [Int](repeating: 0, count: 6)
     let peakHistogram: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 4096)
     /// The peaks' sort keys (see `vote`).

@@ -295,8 +295,8 @@ final class FaceSearch {
             guard hit.eyes == 0, Double(hit.width) * toWorking >= minEyedWidth else { return true }
             let x0 = Double(hit.x) * toWorking, y0 = Double(hit.y) * toWorking
             let x1 = Double(hit.x + hit.width) * toWorking, y1 = Double(hit.y + hit.height) * toWorking
-            spans.set(for: working, quad: Quadrilateral(corners: [SIMD2(x0, y0), SIMD2(x1, y0), SIMD2(x1, y1),
-                                                                  SIMD2(x0, y1)]))
+            spans.set(for: working, quad: Quadrilateral(corners: QuadCorners(SIMD2(x0, y0), SIMD2(x1, y0),
+                                                                              SIMD2(x1, y1), SIMD2(x0, y1))))
             return FrameMeasurements.exposure(working, spans: spans, step: 2).mean < t.minBrightness
         }
     }
