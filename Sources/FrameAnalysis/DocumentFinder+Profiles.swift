@@ -517,10 +517,25 @@ extension DocumentFinder {
             guard sums[0] >= 6 else { return 0 }
             return Double(max(sums[1] + sums[4], sums[1] - sums[4]) / 2) / Double(sums[0])
         }
-        typealias Seed = (score: Double, third: Int, from: (SIMD2<Double>, SIMD2<Double>),
-                          along: (SIMD2<Double>, SIMD2<Double>), span: Double)
-        var seeds: [Seed] = []
-        let candidates = active.filter { !lines[$0].border }
+        // (The lists are the finder's, taken out, emptied and put back: no allocation once they have grown. Each is
+        // taken out before it is emptied, so that its storage is not shared and is emptied in place.)
+        var seeds = keptSeeds, candidates = keptSeedLines
+        var chosen = keptChosenSeeds, cleanest = keptCleanestSeeds
+        keptSeeds = []
+        keptSeedLines = []
+        keptChosenSeeds = []
+        keptCleanestSeeds = []
+        seeds.removeAll(keepingCapacity: true)
+        candidates.removeAll(keepingCapacity: true)
+        chosen.removeAll(keepingCapacity: true)
+        cleanest.removeAll(keepingCapacity: true)
+        defer {
+            keptSeeds = seeds
+            keptSeedLines = candidates
+            keptChosenSeeds = chosen
+            keptCleanestSeeds = cleanest
+        }
+        for index in active where !lines[index].border { candidates.append(index) }
         for (position, i) in candidates.enumerated() {
             for j in candidates[(position + 1)...] {
                 guard abs((lines[i].normal * lines[j].normal).sum()) >= Self.minOppositeCosine else { continue }
@@ -562,12 +577,12 @@ extension DocumentFinder {
         // The best seeds by support and span (a large card's sides first), then the best by support alone not yet
         // among them (a small card's sides are short, but as clean). The same three sides found through slightly
         // different lines are one seed.
-        var chosen = Array(seeds.prefix(shared == nil ? Self.fourthSideSeeds : Self.aroundWeakWinnerSeeds))
+        chosen.append(contentsOf: seeds.prefix(shared == nil ? Self.fourthSideSeeds : Self.aroundWeakWinnerSeeds))
         let sameOutline = 0.04 * Double(min(w, h))
         @inline(__always) func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
             ((a - b) * (a - b)).sum() <= sameOutline * sameOutline
         }
-        var cleanest = shared == nil ? seeds : []
+        if shared == nil { cleanest.append(contentsOf: seeds) }
         cleanest.sort { $0.score / $0.span > $1.score / $1.span }
         var extra = 0
         for seed in cleanest where extra < Self.cleanestSeeds {

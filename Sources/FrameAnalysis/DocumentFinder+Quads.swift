@@ -375,8 +375,9 @@ extension DocumentFinder {
         let missing = long / IDCard.aspect - short
         let centre = (c[0] + c[1] + c[2] + c[3]) / 4
         // Each long side that is not a frame border: its middle and the normal pointing away from the quad.
-        var longSides: [(side: Int, middle: SIMD2<Double>, outward: SIMD2<Double>)] = []
-        for side in (even >= odd ? [0, 2] : [1, 3]) where !lines[quad.sides[side]].border {
+        var longSides = InlinePair<(side: Int, middle: SIMD2<Double>, outward: SIMD2<Double>)>()
+        for side in even >= odd ? stride(from: 0, through: 2, by: 2) : stride(from: 1, through: 3, by: 2)
+        where !lines[quad.sides[side]].border {
             let middle = (c[side] + c[(side + 1) & 3]) / 2
             var outward = lines[quad.sides[side]].normal
             if ((centre - middle) * outward).sum() > 0 { outward = -outward }

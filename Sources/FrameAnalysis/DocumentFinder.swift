@@ -456,6 +456,13 @@ final class DocumentFinder {
     /// Emptied lists of ranked quads kept for `bestQuad`'s next call (one per call in progress: the searches around a
     /// winner call it again), so that ranking allocates nothing once they have grown.
     var rankedQuadLists: [[RankedQuad]] = []
+    /// A three-sided seed of the fourth-side search (`addFourthSides`): its score, third line, the corners where the
+    /// third line meets the two opposite ones, the directions along those away from it, and the third side's span.
+    typealias FourthSideSeed = (score: Double, third: Int, from: (SIMD2<Double>, SIMD2<Double>),
+                                along: (SIMD2<Double>, SIMD2<Double>), span: Double)
+    /// `addFourthSides`'s lists, kept emptied between calls (it is not re-entered).
+    var keptSeeds: [FourthSideSeed] = [], keptChosenSeeds: [FourthSideSeed] = []
+    var keptCleanestSeeds: [FourthSideSeed] = [], keptSeedLines: [Int] = []
     var perSector = [Int](repeating: 0, count: 6)
     let peakHistogram: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 4096)
     /// The peaks' sort keys (see `vote`).

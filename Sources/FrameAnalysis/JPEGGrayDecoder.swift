@@ -113,26 +113,28 @@ public final class JPEGGrayDecoder {
         }
         let scaled = scaledSize(width: size.width, height: size.height, longSide: longSide)
         // (The Y plane is padded to whole MCUs: 720 × 406 for a 405-row working image at 4:2:0.)
-        let planes = [lumaScratch, cb, cr]
-        var strides = [Int32](repeating: 0, count: 3)
-        for (id, plane) in planes.enumerated() {
-            let pw = Int(tjPlaneWidth(Int32(id), Int32(scaled.width), subsampling))
-            let ph = Int(tjPlaneHeight(Int32(id), Int32(scaled.height), subsampling))
-            guard pw > 0, ph > 0 else { return nil }
-            plane.resize(width: pw, height: ph)
-            strides[id] = Int32(pw)
-        }
-        var pointers: [UnsafeMutablePointer<UInt8>?] = planes.map { $0.base }
-        decodeCount += 1
-        let rc = jpeg.withUnsafeBufferPointer { buffer in
-            pointers.withUnsafeMutableBufferPointer { planePointers in
-                strides.withUnsafeMutableBufferPointer { planeStrides in
-                    tjDecompressToYUVPlanes(handle, buffer.baseAddress, UInt(buffer.count), planePointers.baseAddress,
-                                            Int32(scaled.width), planeStrides.baseAddress, Int32(scaled.height),
+        // (The three planes' pointers and strides in stack buffers: no array per decode.)
+        let planes = (lumaScratch, cb, cr)
+        let rc = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3) { strides -> Int32? in
+            withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 3) { pointers -> Int32? in
+                for id in 0..<3 {
+                    let plane = id == 0 ? planes.0 : id == 1 ? planes.1 : planes.2
+                    let pw = Int(tjPlaneWidth(Int32(id), Int32(scaled.width), subsampling))
+                    let ph = Int(tjPlaneHeight(Int32(id), Int32(scaled.height), subsampling))
+                    guard pw > 0, ph > 0 else { return nil }
+                    plane.resize(width: pw, height: ph)
+                    strides[id] = Int32(pw)
+                    pointers[id] = plane.base
+                }
+                decodeCount += 1
+                return jpeg.withUnsafeBufferPointer { buffer in
+                    tjDecompressToYUVPlanes(handle, buffer.baseAddress, UInt(buffer.count), pointers.baseAddress,
+                                            Int32(scaled.width), strides.baseAddress, Int32(scaled.height),
                                             Self.flags(width: size.width, scaledWidth: scaled.width))
                 }
             }
         }
+        guard let rc else { return nil }
         if rc != 0 {
             throw damaged(handle)
         }
