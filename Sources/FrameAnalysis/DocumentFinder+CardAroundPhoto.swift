@@ -91,12 +91,12 @@ extension DocumentFinder {
     /// those edges running every way (coherence under `PrintedRegions.maxCoherence`; a grain's or stripes' run one
     /// way). Read on the image the print is judged on (`printSource`, as `interiorTexture` does).
     func printedBesidePhoto(_ photo: RankedQuad, in card: RankedQuad, image: GrayImage) -> Bool {
-        let k = [card.corners.0, card.corners.1, card.corners.2, card.corners.3]
-        let p = [photo.corners.0, photo.corners.1, photo.corners.2, photo.corners.3]
+        let k = QuadCorners(card.corners.0, card.corners.1, card.corners.2, card.corners.3)
+        let p = QuadCorners(photo.corners.0, photo.corners.1, photo.corners.2, photo.corners.3)
         let kc = (k[0] + k[1] + k[2] + k[3]) / 4, pc = (p[0] + p[1] + p[2] + p[3]) / 4
         let source = printSource?.image ?? image
-        let beside = Self.edgeTexture(inside: Quadrilateral(corners: k.map { kc + ($0 - kc) * 0.9 }),
-                                      outside: Quadrilateral(corners: p.map { pc + ($0 - pc) * 1.15 }),
+        let beside = Self.edgeTexture(inside: Quadrilateral(corners: k.mapValues { kc + ($0 - kc) * 0.9 }),
+                                      outside: Quadrilateral(corners: p.mapValues { pc + ($0 - pc) * 1.15 }),
                                       gradients: printSource?.gradients ?? coarseGradients,
                                       width: source.width, height: source.height)
         return beside.share >= minPrintBesidePhoto && beside.coherence < PrintedRegions.maxCoherence

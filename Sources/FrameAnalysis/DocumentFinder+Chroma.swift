@@ -78,8 +78,8 @@ extension DocumentFinder {
     /// or stripes' are). Rows are read as `Quadrilateral.span`s of the two outlines.
     func ringTexture(_ corners: QuadCorners, in image: GrayImage) -> (share: Double, coherence: Double) {
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
-        return Self.edgeTexture(inside: Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.35 }),
-                                outside: Quadrilateral(corners: corners.map { centre + ($0 - centre) * 1.08 }),
+        return Self.edgeTexture(inside: Quadrilateral(corners: corners.mapValues { centre + ($0 - centre) * 1.35 }),
+                                outside: Quadrilateral(corners: corners.mapValues { centre + ($0 - centre) * 1.08 }),
                                 gradients: printSource?.gradients ?? lumaGradients, width: image.width,
                                 height: image.height)
     }

@@ -30,9 +30,9 @@ extension FrameAnalyzer {
         guard shorter >= Double(FaceSearch.cascadeWindow) else { return nil }
         // (Without the cascades, no photo is told apart: the answer stays the outline's.)
         guard let search = try? loadedFaceSearch() else { return nil }
-        let xs = quad.corners.map(\.x), ys = quad.corners.map(\.y)
-        let x0 = Int(xs.min()!), y0 = Int(ys.min()!)
-        let box = (x: x0, y: y0, width: Int(xs.max()!.rounded(.up)) - x0, height: Int(ys.max()!.rounded(.up)) - y0)
+        let (lo, hi) = quad.corners.bounds
+        let x0 = Int(lo.x), y0 = Int(lo.y)
+        let box = (x: x0, y: y0, width: Int(hi.x.rounded(.up)) - x0, height: Int(hi.y.rounded(.up)) - y0)
         let faces = search.detector.detect(search: working, eyes: working, region: box,
                                            minFace: max(FaceSearch.cascadeWindow,
                                                         Int(Self.minFaceShareOfPhoto * shorter)),

@@ -52,11 +52,10 @@ extension FrameAnalyzer {
     func largePortrait(around quad: Quadrilateral, detection: GrayImage) -> Double? {
         let toDetection = SIMD2(Double(detection.width) / Double(working.width),
                                 Double(detection.height) / Double(working.height))
-        let corners = quad.corners.map { $0 * toDetection }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let grow = Self.portraitSearchGrowth * max(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
-        return largestPortrait(on: detection, x0: max(0, Int(xs.min()! - grow)), y0: max(0, Int(ys.min()! - grow)),
-                               x1: min(detection.width, Int((xs.max()! + grow).rounded(.up))),
-                               y1: min(detection.height, Int((ys.max()! + grow).rounded(.up))))
+        let (lo, hi) = quad.corners.mapValues { $0 * toDetection }.bounds
+        let grow = Self.portraitSearchGrowth * max(hi.x - lo.x, hi.y - lo.y)
+        return largestPortrait(on: detection, x0: max(0, Int(lo.x - grow)), y0: max(0, Int(lo.y - grow)),
+                               x1: min(detection.width, Int((hi.x + grow).rounded(.up))),
+                               y1: min(detection.height, Int((hi.y + grow).rounded(.up))))
     }
 }

@@ -124,7 +124,7 @@ extension FrameAnalyzer {
                     // photo's detail, a panel), not the card.
                     guard printedRegions.printedShare(of: region, inside: found.quad, scale: scale, offset: offset)
                             >= minPrintedShareInside else { continue }
-                    let card = Quadrilateral(corners: found.quad.corners.map { $0 + offset })
+                    let card = Quadrilateral(corners: found.quad.corners.mapValues { $0 + offset })
                     // In a window grown past a cut, turned beyond `maxSkew`: as confident as a card turned beside a
                     // border-closed outline must be. The grown window holds more of the scene, and an outline assembled
                     // from a textured scene's lines there is often far turned (framegen's wavy desk gave one at 0.70).

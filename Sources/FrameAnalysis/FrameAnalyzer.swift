@@ -548,7 +548,7 @@ public final class FrameAnalyzer {
         if cutsBackSidesThatStopShort, !lightSearch, let answer = found, answer.confidence >= acceptance,
            answer.borderClosed || !answer.quad.liesInside(width: working.width, height: working.height),
            let cut = OutlineStopsShort.cutBack(working, corners: answer.quad.corners) {
-            let guess = Quadrilateral(corners: cut.map { $0 * toDetection })
+            let guess = Quadrilateral(corners: cut.mapValues { $0 * toDetection })
             var gradientsComputed = false
             if let card = documentFinder.track(guess, coarse: detection, working: working, acceptance: acceptance,
                                                gradientsComputed: &gradientsComputed, completingBand: true),
@@ -569,7 +569,7 @@ public final class FrameAnalyzer {
            !answer.borderClosed, answer.quad.liesInside(width: working.width, height: working.height),
            let implied = OutlineRunsPastCorner.impliedCard(working, corners: answer.quad.corners,
                                                            closedSides: followsSidesPastClosingSides) {
-            let guess = Quadrilateral(corners: implied.corners.map { $0 * toDetection })
+            let guess = Quadrilateral(corners: implied.corners.mapValues { $0 * toDetection })
             var gradientsComputed = false
             // (The runs end where an edge fades, short of the card's corners: the bands around the implied sides are
             // searched at the stream's reach first, then at `largerCardReach` times it.)

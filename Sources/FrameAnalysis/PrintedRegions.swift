@@ -142,7 +142,7 @@ final class PrintedRegions {
     func printedShare(of region: Region, inside quad: Quadrilateral, scale: SIMD2<Double>,
                       offset: SIMD2<Double>) -> Double {
         let cell = Self.cell
-        let onImage = Quadrilateral(corners: quad.corners.map { ($0 + offset) / scale })
+        let onImage = Quadrilateral(corners: quad.corners.mapValues { ($0 + offset) / scale })
         guard onImage.corners.count == 4 else { return 0 }
         var inCount = 0, total = 0
         for row in (region.y0 / cell)..<(region.y1 / cell) {

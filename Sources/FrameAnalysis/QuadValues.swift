@@ -77,5 +77,13 @@ extension QuadValues: Sendable where Element: Sendable {}
 
 /// A quad's corners, in order around it.
 typealias QuadCorners = QuadValues<SIMD2<Double>>
+
+extension QuadValues where Element == SIMD2<Double> {
+    /// The smallest and largest x and y of the corners (their bounding box), without building arrays of them.
+    var bounds: (min: SIMD2<Double>, max: SIMD2<Double>) {
+        (pointwiseMin(pointwiseMin(v0, v1), pointwiseMin(v2, v3)),
+         pointwiseMax(pointwiseMax(v0, v1), pointwiseMax(v2, v3)))
+    }
+}
 /// A flag per side of a quad (side i runs from corner i to corner i + 1), such as whether a frame border stands in for it.
 typealias QuadSideFlags = QuadValues<Bool>

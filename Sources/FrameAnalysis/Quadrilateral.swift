@@ -185,7 +185,7 @@ struct Quadrilateral: Equatable {
     }
 
     var boundingRows: (lo: Int, hi: Int) {
-        let ys = corners.map(\.y)
-        return (Int(ys.min()!.rounded(.down)), Int(ys.max()!.rounded(.up)) + 1)
+        let (lo, hi) = corners.bounds
+        return (Int(lo.y.rounded(.down)), Int(hi.y.rounded(.up)) + 1)
     }
 }
