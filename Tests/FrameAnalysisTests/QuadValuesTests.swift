@@ -29,6 +29,13 @@ import Testing
         }
     }
 
+    @Test func boundsAreTheSmallestAndLargestCoordinates() {
+        let corners: QuadCorners = [SIMD2(10, 12), SIMD2(110, 8), SIMD2(118, 70), SIMD2(6, 64)]
+        let (lo, hi) = corners.bounds
+        #expect(lo == SIMD2(6, 8) && hi == SIMD2(118, 70))
+        #expect(Quadrilateral(corners: corners).boundingRows == (8, 71))
+    }
+
     @Test func aQuadBuiltFromAnArrayKeepsItsCorners() {
         let points: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(4, 0), SIMD2(4, 2), SIMD2(0, 2)]
         let quad = Quadrilateral(corners: points)
