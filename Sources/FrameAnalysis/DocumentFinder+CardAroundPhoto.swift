@@ -16,7 +16,7 @@ extension DocumentFinder {
     /// a winner longer than a photo but a card's part (`maxCutPartAspect`), only the cut card (`cutCardAround`).
     func cardAroundPhoto(_ photo: RankedQuad, image: GrayImage) -> RankedQuad? {
         let w = image.width, h = image.height
-        let c = QuadCorners(photo.corners.0, photo.corners.1, photo.corners.2, photo.corners.3)
+        let c = QuadCorners(photo.corners)
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(1, min(even, odd))
         guard Quadrilateral(corners: c).area <= Self.maxPhotoFill * Double(w * h),
@@ -91,8 +91,8 @@ extension DocumentFinder {
     /// those edges running every way (coherence under `PrintedRegions.maxCoherence`; a grain's or stripes' run one
     /// way). Read on the image the print is judged on (`printSource`, as `interiorTexture` does).
     func printedBesidePhoto(_ photo: RankedQuad, in card: RankedQuad, image: GrayImage) -> Bool {
-        let k = QuadCorners(card.corners.0, card.corners.1, card.corners.2, card.corners.3)
-        let p = QuadCorners(photo.corners.0, photo.corners.1, photo.corners.2, photo.corners.3)
+        let k = QuadCorners(card.corners)
+        let p = QuadCorners(photo.corners)
         let kc = (k[0] + k[1] + k[2] + k[3]) / 4, pc = (p[0] + p[1] + p[2] + p[3]) / 4
         let source = printSource?.image ?? image
         let beside = Self.edgeTexture(inside: Quadrilateral(corners: k.mapValues { kc + ($0 - kc) * 0.9 }),
@@ -106,7 +106,7 @@ extension DocumentFinder {
     /// where an outline's corners are a few degrees less certain than refined) and longer than a whole card can
     /// measure so (`IDCard.longestSquareOnWholeAspect`).
     static func longSeenSquareOn(_ quad: RankedQuad) -> Bool {
-        let q = Quadrilateral(corners: QuadCorners(quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3))
+        let q = Quadrilateral(corners: QuadCorners(quad.corners))
         return q.skewDegrees <= maxSquareOnSkew && q.aspect > IDCard.longestSquareOnWholeAspect
     }
 }

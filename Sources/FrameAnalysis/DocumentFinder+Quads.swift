@@ -288,7 +288,7 @@ extension DocumentFinder {
 
     /// `quad` in canonical order (clockwise from top-left), with each side's border flag following its side.
     func searched(_ quad: RankedQuad) -> Searched {
-        let found = QuadCorners(quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3)
+        let found = QuadCorners(quad.corners)
         let ordered = Quadrilateral.ordered(found)
         var borders = QuadSideFlags(repeating: false)
         for i in 0..<4 {
@@ -366,7 +366,7 @@ extension DocumentFinder {
     /// header band, were taken as they were: 130 of them on the twelve document sets.) With `searching` (`find`, on
     /// the outline it settled on), the band's edge is also searched for where no candidate line lies (below).
     func completeBand(_ quad: RankedQuad, image: GrayImage, searching: Bool = false) -> RankedQuad? {
-        var c = QuadCorners(quad.corners.0, quad.corners.1, quad.corners.2, quad.corners.3)
+        var c = QuadCorners(quad.corners)
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let long = max(even, odd), short = max(1, min(even, odd))
         let longest = Quadrilateral(corners: c).skewDegrees <= Self.maxSquareOnSkew
@@ -470,7 +470,7 @@ extension DocumentFinder {
         c[(best.side + 1) & 3] = best.end
         var sides = quad.sides
         sides[best.side] = best.line
-        return ((c[0], c[1], c[2], c[3]), quad.confidence, quad.score, sides)
+        return (c.tuple, quad.confidence, quad.score, sides)
     }
 
     /// The card around a winning quad that is only the card's photo, or nil. An ID-1 card's portrait photo is a
@@ -484,7 +484,7 @@ extension DocumentFinder {
     func container(of inner: RankedQuad, image: GrayImage, width w: Int, height h: Int,
                    quarters: Bool, confidenceShare: Double = DocumentFinder.containerConfidenceShare,
                    cut: Bool = false) -> RankedQuad? {
-        let c = QuadCorners(inner.corners.0, inner.corners.1, inner.corners.2, inner.corners.3)
+        let c = QuadCorners(inner.corners)
         func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
         let (even, odd) = Quadrilateral.meanOppositeSides(c)
         let innerLong = max(even, odd), innerShort = max(1, min(even, odd))
@@ -685,8 +685,7 @@ extension DocumentFinder {
     /// Whether a winning quad may be a card's portrait photo, around which `container` and `cardAroundPhoto` look for
     /// the card: at least `minContainerConfidence`, and at most `maxPhotoAspect` long for its width.
     static func mayBePhoto(_ quad: RankedQuad, maxAspect: Double = maxPhotoAspect) -> Bool {
-        let (even, odd) = Quadrilateral.meanOppositeSides(QuadCorners(quad.corners.0, quad.corners.1,
-                                                                      quad.corners.2, quad.corners.3))
+        let (even, odd) = Quadrilateral.meanOppositeSides(QuadCorners(quad.corners))
         return quad.confidence >= minContainerConfidence && max(even, odd) / max(1, min(even, odd)) <= maxAspect
     }
 

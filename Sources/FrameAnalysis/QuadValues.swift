@@ -30,6 +30,11 @@ struct QuadValues<Element>: RandomAccessCollection, MutableCollection, Expressib
         self.init(a, b, c, values[i])
     }
 
+    /// The four values of a tuple, in order (a ranked quad's corners, as the quad search holds them).
+    init(_ tuple: (Element, Element, Element, Element)) {
+        self.init(tuple.0, tuple.1, tuple.2, tuple.3)
+    }
+
     init(arrayLiteral elements: Element...) {
         self.init(elements)
     }
