@@ -212,7 +212,7 @@ extension DocumentFinder {
         -> (readings: [DocumentDiagnosis.SideReading?], searchable: Bool) {
         var readings = [DocumentDiagnosis.SideReading?](repeating: nil, count: 4)
         let w = coarse.width, h = coarse.height
-        guard w >= 16, h >= 16, truth.corners.count == 4 else { return (readings, false) }
+        guard w >= 16, h >= 16 else { return (readings, false) }
         let reach = max(3, Self.trackingReach * Double(min(w, h)))
         coarseGradients.compute(coarse)
         lines.removeAll(keepingCapacity: true)

@@ -517,18 +517,9 @@ extension DocumentFinder {
             guard sums[0] >= 6 else { return 0 }
             return Double(max(sums[1] + sums[4], sums[1] - sums[4]) / 2) / Double(sums[0])
         }
-        // (The lists are the finder's, taken out, emptied and put back: no allocation once they have grown. Each is
-        // taken out before it is emptied, so that its storage is not shared and is emptied in place.)
-        var seeds = keptSeeds, candidates = keptSeedLines
-        var chosen = keptChosenSeeds, cleanest = keptCleanestSeeds
-        keptSeeds = []
-        keptSeedLines = []
-        keptChosenSeeds = []
-        keptCleanestSeeds = []
-        seeds.removeAll(keepingCapacity: true)
-        candidates.removeAll(keepingCapacity: true)
-        chosen.removeAll(keepingCapacity: true)
-        cleanest.removeAll(keepingCapacity: true)
+        // (The lists are the finder's, taken out emptied and put back: no allocation once they have grown.)
+        var seeds = keptSeeds.takenEmptied(), candidates = keptSeedLines.takenEmptied()
+        var chosen = keptChosenSeeds.takenEmptied(), cleanest = keptCleanestSeeds.takenEmptied()
         defer {
             keptSeeds = seeds
             keptSeedLines = candidates

@@ -35,7 +35,7 @@ extension DocumentFinder {
                gradientsComputed: inout Bool, completingBand: Bool = false,
                reachShare: Double = DocumentFinder.trackingReach) -> Found? {
         let w = coarse.width, h = coarse.height
-        guard w >= 16, h >= 16, previous.corners.count == 4 else { return nil }
+        guard w >= 16, h >= 16 else { return nil }
         let reach = max(3, reachShare * Double(min(w, h)))
         let corners = previous.corners
         guard corners.allSatisfy({ p in

@@ -460,7 +460,7 @@ final class DocumentFinder {
     /// third line meets the two opposite ones, the directions along those away from it, and the third side's span.
     typealias FourthSideSeed = (score: Double, third: Int, from: (SIMD2<Double>, SIMD2<Double>),
                                 along: (SIMD2<Double>, SIMD2<Double>), span: Double)
-    /// `addFourthSides`'s lists, kept emptied between calls (it is not re-entered).
+    /// `addFourthSides`'s lists, kept between calls (`takenEmptied`).
     var keptSeeds: [FourthSideSeed] = [], keptChosenSeeds: [FourthSideSeed] = []
     var keptCleanestSeeds: [FourthSideSeed] = [], keptSeedLines: [Int] = []
     var perSector = [Int](repeating: 0, count: 6)

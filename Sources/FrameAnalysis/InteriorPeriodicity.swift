@@ -1,4 +1,3 @@
-import Foundation
 // A keypad, a keyboard, window panes, blinds or a striped desk can close a straight outline around a busy inside, as
 // a card does. What gives them away is that their inside repeats: keys, bars, stripes at one pitch. An ID card's face
 // does not repeat along its long sides: its fields differ in size and length, its photo and chip are one each, and
@@ -38,7 +37,6 @@ final class InteriorPeriodicity {
     /// print copied into a repeat (camsim 121 `cut_off_0008`: 0.37, refused; 0 inside the frame). Always on; tests
     /// turn it off to show the frames it decides.
     var readsOnlyTheFrame = true
-    nonisolated(unsafe) static var experimentInside: Double = Double(ProcessInfo.processInfo.environment["KYC_EXP_IN"] ?? "0.5") ?? 0.5
 
     /// The grid's cells, their values less their line's mean, and 1 for a cell inside the image, 0 outside (written
     /// only for `onlyInside`, read only when some cell is outside): fixed-size buffers for the analyzer's life.
@@ -80,8 +78,7 @@ final class InteriorPeriodicity {
                 cells[j * n + i] = Float(src[y * w + x])
             }
         }
-        let minInside = onlyInside ? Self.experimentInside : 0.5
-        guard Double(n * m - outside) > minInside * Double(n * m) else { return (0, 0) }
+        guard 2 * outside < n * m else { return (0, 0) }
         let masked = onlyInside && outside > 0
         // Cells run along the long sides in a row, along the short ones in a column.
         return (revival(count: n, lines: m, position: 1, line: n, masked: masked),
@@ -149,7 +146,7 @@ final class InteriorPeriodicity {
             let sum = lagged(centred, lag)
             // (Each lag's pairs of cells inside the image, with `masked`; else all of them.)
             let pairs = masked ? lagged(inside, lag) : Float((count - lag) * lines)
-            if masked && Double(pairs) < Self.minPairsInside * Double(cellsRead) * Double(count - lag) / Double(count) { break }
+            if masked && Double(pairs) < Self.minPairsInside * Double((count - lag) * lines) { break }
             let correlation = sum / pairs / variance
             trough = min(trough, correlation)
             if lag >= Self.minLag, correlation > Self.minRevivedCorrelation {

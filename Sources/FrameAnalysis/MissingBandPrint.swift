@@ -49,7 +49,6 @@ enum MissingBandPrint {
     /// The strips beyond the two long sides of `corners` (in order around the quad, in `image` pixels), each as deep
     /// as `growth` times the short sides: beyond the side from corner 0 (or 1) first, the opposite second.
     static func strips(_ image: GrayImage, corners c: QuadCorners, growth: Double) -> (Strip, Strip)? {
-        guard c.count == 4 else { return nil }
         // Each strip grows from a long side away from the opposite one, along the short sides.
         let (a0, a1, b0, b1) = longSides(c)
         let first = strip(image, side: (c[a0], c[a1]), opposite: (c[b0], c[b1]), growth: growth)

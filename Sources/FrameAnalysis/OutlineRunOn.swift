@@ -58,7 +58,6 @@ enum OutlineRunOn {
     /// at the opposite side; the largest such over the four sides, or nil.
     static func runOnToBorder(_ image: GrayImage, corners: QuadCorners,
                               minCarried: Double = minCarried, coveredRuns: Bool = true) -> Double? {
-        guard corners.count == 4 else { return nil }
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
         var steps = SIMD4<Float>(repeating: 0)
         for s in 0..<4 {

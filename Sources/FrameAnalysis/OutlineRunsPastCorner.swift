@@ -70,7 +70,6 @@ enum OutlineRunsPastCorner {
     /// edges past it so far and stop at the opposite side: that side's corners moved out to the runs' extents. The
     /// pattern whose runs carry most when more than one does; nil when none does.
     static func impliedCard(_ image: GrayImage, corners: QuadCorners, closedSides: Bool = true) -> LargerCard? {
-        guard corners.count == 4 else { return nil }
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
         var steps = SIMD4<Float>(repeating: 0), lengths = SIMD4<Double>(repeating: 0)
         for s in 0..<4 {

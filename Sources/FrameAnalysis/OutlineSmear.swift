@@ -92,7 +92,6 @@ final class OutlineSmear {
 
     /// The smear of the outline `corners` (in order around it, in `image` pixels), or nil (see the type).
     func measure(_ image: GrayImage, corners: QuadCorners) -> Double? {
-        guard corners.count == 4 else { return nil }
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
         var widths = SIMD4<Double>(repeating: -1)
         for s in 0..<4 {

@@ -38,7 +38,6 @@ enum OutlineStopsShort {
     /// the sides beside it to where their edges stop short of it, for the side where both do (the one whose
     /// shorter cut is longer, when more than one); nil when no side has both.
     static func cutBack(_ image: GrayImage, corners: QuadCorners) -> QuadCorners? {
-        guard corners.count == 4 else { return nil }
         let centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4
         var best: (corners: QuadCorners, tail: Double)?
         for closing in 0..<4 {

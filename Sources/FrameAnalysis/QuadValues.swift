@@ -3,7 +3,9 @@
 // corners and another for its border flags were about a fifth of the document analysis's allocations per frame,
 // docs/capture.md "Profiling").
 
-/// Four values in order, stored in the value itself and indexed 0...3 as an array's elements are.
+/// Four values in order, stored in the value itself and indexed 0...3 as an array's elements are. (An array literal
+/// builds an array first: in the analysis, build one with `init(_:_:_:_:)`, from a tuple, or with `mapValues`; `map`
+/// returns an array too.)
 struct QuadValues<Element>: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
     var v0: Element
     var v1: Element
@@ -90,5 +92,6 @@ extension QuadValues where Element == SIMD2<Double> {
          pointwiseMax(pointwiseMax(v0, v1), pointwiseMax(v2, v3)))
     }
 }
+
 /// A flag per side of a quad (side i runs from corner i to corner i + 1), such as whether a frame border stands in for it.
 typealias QuadSideFlags = QuadValues<Bool>

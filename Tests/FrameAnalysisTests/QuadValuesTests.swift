@@ -36,6 +36,19 @@ import Testing
         #expect(Quadrilateral(corners: corners).boundingRows == (8, 71))
     }
 
+    /// The finder's kept lists (`addFourthSides`) rely on this: emptied in their own storage, not a new buffer (which
+    /// `removeAll(keepingCapacity:)` allocates while the property still shares the storage).
+    @Test func aKeptListIsTakenOutEmptiedInItsOwnStorage() {
+        var kept = [1, 2, 3]
+        kept.reserveCapacity(64)
+        let storage = kept.withUnsafeBufferPointer { $0.baseAddress }
+        var taken = kept.takenEmptied()
+        #expect(kept.isEmpty && taken.isEmpty && taken.capacity >= 64)
+        #expect(taken.withUnsafeBufferPointer { $0.baseAddress } == storage)
+        taken.append(4)
+        #expect(taken == [4])
+    }
+
     @Test func aQuadBuiltFromAnArrayKeepsItsCorners() {
         let points: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(4, 0), SIMD2(4, 2), SIMD2(0, 2)]
         let quad = Quadrilateral(corners: points)
