@@ -39,6 +39,9 @@ public final class FrameAnalyzer {
     /// Whether the outline a frame's search settled on (in luma or in colour) is given up when its inside repeats
     /// along its long sides (see `locateDocument`). Always on; tests turn it off to show the frames it decides.
     var rejectsRepeatingAnswers = true
+    /// Whether a frame whose answer was given up for its repeating inside is searched again as a frame where nothing
+    /// was accepted (see `locateDocument`). Always on; tests turn it off to show the frames it decides.
+    var searchesAgainAfterRepeatingAnswer = true
     /// Whether a card tilted beyond `maxSkew` in a portrait frame is judged close enough as held across, whatever
     /// its quad's side lengths (see `analyzeDocument`). Always on; tests turn it off to show the frames it decides.
     var judgesTiltedPortraitCardsAcross = true
@@ -441,8 +444,32 @@ public final class FrameAnalyzer {
         }
         // Nothing in luma: the card may be there in colour only (its sides at its background's brightness). Not in
         // a light search (its fallbacks are left out), nor in an over-exposed frame (clipped colours carry nothing).
-        if (found?.confidence ?? 0) < thresholds.minDocumentConfidence, !lightSearch, searchesChroma,
-           detection.meanLuma <= thresholds.maxBrightness, let inColour = findInColour(detection: detection) {
+        // The searches below that run when nothing was accepted, each with its own gates, as nested functions: an
+        // answer given up at the end for its repeating inside runs them again (see there).
+        func inColourWhenNothingFound() -> DocumentFinder.Found? {
+            guard !lightSearch, searchesChroma, detection.meanLuma <= thresholds.maxBrightness else { return nil }
+            return findInColour(detection: detection)
+        }
+        func atDetectionScaleWhenNothingFound() -> DocumentFinder.Found? {
+            guard searchesAtDetectionScaleWhenNothingFound, !lightSearch,
+                  detection.meanLuma <= thresholds.maxBrightness, let whole = atDetectionScale(),
+                  whole.confidence >= acceptance + detectionScaleAloneMargin, !whole.borderClosed,
+                  documentFinder.heldAcross(whole.quad),
+                  whole.quad.liesInside(width: working.width, height: working.height) else { return nil }
+            return whole
+        }
+        func inPrintedRegionsWhenNothingFound() -> DocumentFinder.Found? {
+            guard searchesPrintedRegions, !lightSearch, detection.meanLuma <= thresholds.maxBrightness else { return nil }
+            return findInPrintedRegions(detection: detection)
+        }
+        func atPrintedFrameEdgeWhenNothingFound() -> DocumentFinder.Found? {
+            guard searchesPrintAtFrameEdge, searchesPrintedRegions, !lightSearch,
+                  detection.meanLuma <= thresholds.maxBrightness,
+                  let atEdge = findInPrintedRegions(detection: detection, atFrameEdge: true),
+                  atEdge.confidence >= acceptance + detectionScaleAloneMargin else { return nil }
+            return atEdge
+        }
+        if (found?.confidence ?? 0) < thresholds.minDocumentConfidence, let inColour = inColourWhenNothingFound() {
             // (The card found in colour is read for a repeating inside too, as the luma answer is at the end: a
             // dotted wall's corner closed by the frame, found in colour, was CUT_OFF, MOVE_CLOSER in fresh small 201
             // `no_document_0000`.)
@@ -461,10 +488,7 @@ public final class FrameAnalyzer {
         // sides nearer the horizontal: a cut-off card's upright holder photo was taken at 0.73; or square-ish and
         // turned far away, its long side not told apart: `DocumentFinder.heldAcross`). Measurements in
         // docs/capture.md ("Document quad").
-        if searchesAtDetectionScaleWhenNothingFound, (found?.confidence ?? 0) < acceptance, !lightSearch,
-           detection.meanLuma <= thresholds.maxBrightness, let whole = atDetectionScale(),
-           whole.confidence >= acceptance + detectionScaleAloneMargin, !whole.borderClosed,
-           documentFinder.heldAcross(whole.quad), whole.quad.liesInside(width: working.width, height: working.height) {
+        if (found?.confidence ?? 0) < acceptance, let whole = atDetectionScaleWhenNothingFound() {
             found = whole
         }
         // Still nothing: where the frame is printed as a card's face is (`PrintedRegions`), the window around the
@@ -475,9 +499,7 @@ public final class FrameAnalyzer {
         // of the print (`minPrintedShareInside`) is taken (docs/capture.md, "Printed regions").
         // (The frame's printed regions are read once, by the first of the searches below that needs them.)
         var inWindow = false
-        if searchesPrintedRegions, (found?.confidence ?? 0) < acceptance, !lightSearch,
-           detection.meanLuma <= thresholds.maxBrightness,
-           let inRegion = findInPrintedRegions(detection: detection) {
+        if (found?.confidence ?? 0) < acceptance, let inRegion = inPrintedRegionsWhenNothingFound() {
             found = inRegion
             inWindow = true
         }
@@ -486,10 +508,7 @@ public final class FrameAnalyzer {
         // frame's own edges (no window edge inside the frame) is taken, as the search at the detection scale after
         // nothing takes one, only `detectionScaleAloneMargin` above the bar (an empty scene's print-like corner gave
         // an outline at 0.62).
-        if searchesPrintAtFrameEdge, searchesPrintedRegions, (found?.confidence ?? 0) < acceptance, !lightSearch,
-           detection.meanLuma <= thresholds.maxBrightness,
-           let atEdge = findInPrintedRegions(detection: detection, atFrameEdge: true),
-           atEdge.confidence >= acceptance + detectionScaleAloneMargin {
+        if (found?.confidence ?? 0) < acceptance, let atEdge = atPrintedFrameEdgeWhenNothingFound() {
             found = atEdge
             inWindow = true
         }
@@ -596,7 +615,26 @@ public final class FrameAnalyzer {
         // frame's border was answered CUT_OFF that way (revival 0.43-0.50 along its long sides, while no card's
         // answered outline read more than 0.27 on 960 frames). So the answer meets the long-side test last; the
         // confidence of an answer given up so is returned (metric `repeatingAnswer`), as NO_DOCUMENT's value is 0.
+        // An answer given up so may have taken the place of a card elsewhere in the frame: the searches that run when
+        // nothing was accepted were skipped, since this outline was. A card cut by the frame's edge beside a keyboard
+        // was NO_DOCUMENT that way (the keyboard's outline won, then read as repeating). They run now, in their
+        // order, and the first answer they accept is taken when its own inside does not repeat.
         if let answer = found, repeatsInside(answer) {
+            if searchesAgainAfterRepeatingAnswer, !lightSearch {
+                if let inColour = inColourWhenNothingFound(), !repeatsInside(inColour) {
+                    return (inColour, false, true, false, nil, nil)
+                }
+                if let whole = atDetectionScaleWhenNothingFound(), !repeatsInside(whole) {
+                    return (whole, false, false, false, nil, nil)
+                }
+                if let inRegion = inPrintedRegionsWhenNothingFound() ?? atPrintedFrameEdgeWhenNothingFound(),
+                   !repeatsInside(inRegion) {
+                    return (inRegion, false, false, true, nil, nil)
+                }
+                if takesHeldCardsLast, let held = heldAtBorder, held.confidence >= acceptance, !repeatsInside(held) {
+                    return (held, false, false, false, nil, nil)
+                }
+            }
             return (nil, false, false, false, answer.confidence, nil)
         }
         return (found, false, false, inWindow, nil, largerCard)

@@ -153,6 +153,26 @@ import Testing
         #expect(before.metrics["repeatingAnswer"] == nil)
     }
 
+    /// Fixtures/README.md: a pale card cut by the frame's left edge above a keyboard. The keyboard's outline was the
+    /// answer and was given up last for its repeating keys; the searches for a frame where nothing was accepted had
+    /// not run (the keyboard's outline had been). Run after the answer is given up, they find the card (in colour):
+    /// CUT_OFF, on the card's visible part.
+    @Test func aCardBesideAGivenUpKeyboardAnswerIsStillFound() throws {
+        let (analysis, before) = try expectSettingDecides(
+            "card-cut-off-beside-a-keyboard-answer-camsim-small-seed154.jpg", primary: .cutOff,
+            otherwise: .noDocument) { $0.searchesAgainAfterRepeatingAnswer = false }
+        #expect(before.region == nil && before.metrics["repeatingAnswer"] != nil, "\(before.metrics)")
+        #expect(analysis.metrics["repeatingAnswer"] == nil, "\(analysis.metrics)")
+        // The card's two corners in the frame (camsim's label: (188.79, 100.05), (145.14, 264.83)); the other two
+        // lie beyond its left edge, where the outline is closed by the frame.
+        let corners = try #require(analysis.region?.corners, "an outline")
+        let inFrame = corners.filter { $0.x > 2 }
+        #expect(inFrame.count == 2, "\(corners)")
+        for (x, y) in [(188.79, 100.05), (145.14, 264.83)] {
+            #expect(inFrame.contains { abs($0.x - x) < 3 && abs($0.y - y) < 3 }, "\(corners)")
+        }
+    }
+
     /// Fixtures/README.md: an empty dotted wall; the colour search closed a small outline at the frame's corner
     /// (0.71) whose inside is the wall's dot grid. A colour answer is read for a repeating inside as a luma one is:
     /// NO_DOCUMENT (it was BLURRY, CUT_OFF, MOVE_CLOSER).
@@ -176,9 +196,20 @@ import Testing
 
     /// Fixtures/README.md: a card cut by the frame's bottom edge. Its outline runs out of the frame, and the edge of
     /// its print, copied along the frame's edge, read as a repeat (0.37): the answer (0.82) was given up,
-    /// NO_DOCUMENT. Read inside the frame only, nothing repeats: CUT_OFF.
+    /// NO_DOCUMENT. Read inside the frame only, nothing repeats: CUT_OFF. (Given up, the frame is now searched again,
+    /// `searchesAgainAfterRepeatingAnswer`, and that finds the card too, CUT_OFF and TILTED: turned off here to show
+    /// what reading inside the frame decides alone.)
     @Test func aCutCardIsNotGivenUpForItsPrintCopiedAlongTheEdge() throws {
-        try expectSettingDecides("cut-card-read-as-repeating-camsim-seed121.jpg", primary: .cutOff,
-                                 otherwise: .noDocument) { $0.documentFinder.periodicity.readsOnlyTheFrame = false }
+        let (_, readBeyond) = try expectSettingDecides("cut-card-read-as-repeating-camsim-seed121.jpg", primary: .cutOff,
+                                                       otherwise: .noDocument) {
+            $0.documentFinder.periodicity.readsOnlyTheFrame = false
+            $0.searchesAgainAfterRepeatingAnswer = false
+        }
+        #expect(readBeyond.metrics["repeatingAnswer"] != nil, "\(readBeyond.metrics)")
+        let searchedAgain = try analyzeDocument(.jpeg(try fixtureBytes("cut-card-read-as-repeating-camsim-seed121.jpg"))) {
+            $0.documentFinder.periodicity.readsOnlyTheFrame = false
+        }
+        #expect(searchedAgain.primary == .cutOff && searchedAgain.metrics["repeatingAnswer"] == nil,
+                "\(searchedAgain.feedback) \(searchedAgain.metrics)")
     }
 }
