@@ -6,11 +6,12 @@ import FrameAnalysis
 import Foundation
 import KYCCore
 
-/// `kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie|decode|still-stream]`: DIR is
+/// `kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie|decode|still-stream|per-frame]`: DIR is
 /// a framegen output (labels.json + JPEGs). `--profile` runs only that mode's full analysis (or, `decode`, only the
 /// decode of the document frames: the baseline; `still-stream`, only the still sequences played as capture streams),
 /// for `perf record` and `heaptrack`; it prints timings and the frames per round (`capture.profile.frames`) but no
-/// ratios, since the baselines are skipped.
+/// ratios, since the baselines are skipped. `per-frame` measures each document frame on its own (its decode and its
+/// analysis, `CaptureCommand+PerFrame.swift`): which frames set the percentiles the comparison reports.
 struct CaptureCommand {
     let directory: String
     let rounds: Int
@@ -25,24 +26,28 @@ struct CaptureCommand {
         case decode
         /// Only framegen's still sequences, each played as one capture stream (the tracked path).
         case stillStream
+        /// Each document frame's decode and analysis on their own, slowest analysis first.
+        case perFrame
 
         /// The labelled frames the profile runs on: their mode, and their sequence (nil: single frames).
         var frames: (mode: String, sequence: String?) {
             switch self {
             case .analysis(.selfie): ("selfie", nil)
-            case .analysis, .decode: ("document", nil)
+            case .analysis, .decode, .perFrame: ("document", nil)
             case .stillStream: ("document", "still")
             }
         }
     }
 
     static let usage = """
-          kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie|decode|still-stream]
+          kyc-bench capture --frames DIR [--rounds N] [--warmup N]
+                            [--profile document|selfie|decode|still-stream|per-frame]
               decode-only vs full analysis vs the OpenCV reference pipeline on framegen's 720p/1080p JPEGs
               (tools/framegen/framegen.py --size 1280x720,1920x1080 [--sequence K]: its still and moving sequences
               are also played as capture streams); prints key=value lines and a table;
               --profile runs only that mode's analysis, only the decode, or only the still sequences as streams
-              (for perf record and heaptrack), without baselines or ratios
+              (for perf record and heaptrack), without baselines or ratios; per-frame prints each document
+              frame's decode and analysis medians and their ratio, slowest analysis first
         """
 
     init(arguments: ArraySlice<String>) throws {
@@ -64,9 +69,10 @@ struct CaptureCommand {
                 case "selfie": profile = .analysis(.selfie)
                 case "decode": profile = .decode
                 case "still-stream": profile = .stillStream
+                case "per-frame": profile = .perFrame
                 default:
                     throw BenchError(.usage, function: "arguments",
-                                     message: "--profile must be document, selfie, decode or still-stream")
+                                     message: "--profile must be document, selfie, decode, still-stream or per-frame")
                 }
             default: throw BenchError(.usage, function: "arguments", message: "unexpected argument '\(name)'")
             }
@@ -89,14 +95,14 @@ struct CaptureCommand {
     /// Frames per still selfie stream in the selfie stream measurement.
     static let selfieStreamLength = 5
 
-    private struct Label: Decodable {
+    struct Label: Decodable {
         let file: String
         let mode: String
         let height: Int
         let sequence: String?
     }
 
-    private struct Labels: Decodable {
+    struct Labels: Decodable {
         let frames: [Label]
     }
 
@@ -225,6 +231,7 @@ struct CaptureCommand {
     /// Only the full analysis of one mode, only the decode of the document frames, or only the still sequences as
     /// streams, so that a profiler sees nothing else.
     private func runProfile(_ labels: Labels, _ profile: Profile) throws {
+        if case .perFrame = profile { return try runPerFrame(labels) }
         let analyzer = FrameAnalyzer()
         let decoder = JPEGGrayDecoder(), longSide = analyzer.thresholds.workingLongSide
         var table = "Capture profile (per frame, one thread)  p50 us    p99 us   frames/s\n"
@@ -245,6 +252,8 @@ struct CaptureCommand {
             case .stillStream:
                 timings = try measureStream(frames, analyzer: analyzer).timings
                 table += row("\(height)p still stream: analysis", timings)
+            case .perFrame:
+                continue
             }
         }
         print("capture.profile.frames=\(count)")
@@ -258,7 +267,7 @@ struct CaptureCommand {
             .sorted { $0.file < $1.file })
     }
 
-    private func load(_ labels: [Label]) throws -> [[UInt8]] {
+    func load(_ labels: [Label]) throws -> [[UInt8]] {
         try labels.map { label in
             let path = URL(fileURLWithPath: directory).appendingPathComponent(label.file).path
             guard let data = FileManager.default.contents(atPath: path) else {
