@@ -190,15 +190,34 @@ struct CaptureCommand {
                 guard !frames.isEmpty else { continue }
                 let key = "capture.\(height)p.stream_\(kind)"
                 let analyzer = FrameAnalyzer()
-                let (decode, single) = try decodeAndAnalysis(frames, analyzer: analyzer)
-                let (stream, trackedShare) = try measureStream(frames, analyzer: analyzer)
+                let decoder = JPEGGrayDecoder(), longSide = analyzer.thresholds.workingLongSide
+                let decodeSamples = try samples(frames) { jpeg in _ = try decoder.decodeOnly(jpeg, longSide: longSide) }
+                let single = try measure(frames) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: .document) }
+                let played = try playStream(frames, analyzer: analyzer)
+                let decode = LatencySummary(nanoseconds: decodeSamples)
+                let stream = LatencySummary(nanoseconds: played.samples)
                 lines.append("\(key).frames=\(frames.count)")
                 report(decode, key: "\(key).decode", title: "\(height)p \(kind) stream: decode only", &lines, &table)
                 report(single, key: "\(key).single", title: "\(height)p \(kind) stream: single frames", &lines, &table)
                 report(stream, key: "\(key).analysis", title: "\(height)p \(kind) stream: analysis", &lines, &table)
-                lines.append("\(key).tracked_share=\(Format.fixed(trackedShare, 2))")
+                lines.append("\(key).tracked_share=\(Format.fixed(played.trackedShare, 2))")
                 lines += ratioLines("\(key).ratio.analysis_over_decode", stream, over: decode)
                 lines += ratioLines("\(key).ratio.single_over_decode", single, over: decode)
+                // The frames found again where they were, apart: what a stream pays most of the time. (Each sample
+                // of the stream and of the decode is the same frame of the same round, so a tracked frame's decode
+                // is its own.)
+                let trackedDecode = zip(decodeSamples, played.tracked).filter(\.1).map(\.0)
+                let trackedStream = zip(played.samples, played.tracked).filter(\.1).map(\.0)
+                if !trackedStream.isEmpty {
+                    let trackedDecodeSummary = LatencySummary(nanoseconds: trackedDecode)
+                    let trackedSummary = LatencySummary(nanoseconds: trackedStream)
+                    report(trackedDecodeSummary, key: "\(key).tracked_decode",
+                           title: "\(height)p \(kind) stream: tracked, decode", &lines, &table)
+                    report(trackedSummary, key: "\(key).tracked_analysis",
+                           title: "\(height)p \(kind) stream: tracked, analysis", &lines, &table)
+                    lines += ratioLines("\(key).ratio.tracked_analysis_over_decode", trackedSummary,
+                                        over: trackedDecodeSummary)
+                }
             }
         }
     }
@@ -208,14 +227,23 @@ struct CaptureCommand {
     /// whose card was found again where it was (metric `tracked`).
     private func measureStream(_ frames: [[UInt8]], analyzer: FrameAnalyzer) throws
         -> (timings: LatencySummary, trackedShare: Double) {
+        let played = try playStream(frames, analyzer: analyzer)
+        return (LatencySummary(nanoseconds: played.samples), played.trackedShare)
+    }
+
+    /// `measureStream`'s samples (in `samples`' order) and, for each, whether its frame was tracked.
+    private func playStream(_ frames: [[UInt8]], analyzer: FrameAnalyzer) throws
+        -> (samples: [UInt64], tracked: [Bool], trackedShare: Double) {
         var tracker = CaptureTracker()
-        var tracked = 0, analysed = 0
-        let timings = try measure(frames, startingRound: { tracker = CaptureTracker() }) { jpeg in
+        var tracked: [Bool] = []
+        let samples = try samples(frames, startingRound: { tracker = CaptureTracker() }) { jpeg in
             let frame = try analyzer.analyze(.jpeg(jpeg), mode: .document, stream: &tracker)
-            analysed += 1
-            if frame.analysis.metrics["tracked"] != nil { tracked += 1 }
+            tracked.append(frame.analysis.metrics["tracked"] != nil)
         }
-        return (timings, Double(tracked) / Double(max(analysed, 1)))
+        // (The warm-up rounds' calls come first.)
+        let measured = Array(tracked.suffix(samples.count))
+        let share = Double(measured.filter { $0 }.count) / Double(max(measured.count, 1))
+        return (samples, measured, share)
     }
 
     /// Decoding alone (libjpeg-turbo to gray at the working resolution) and the single-frame document analysis of
@@ -281,6 +309,12 @@ struct CaptureCommand {
     /// `startingRound` runs before each pass (a stream starts over).
     private func measure(_ frames: [[UInt8]], startingRound: () -> Void = {},
                          _ body: ([UInt8]) throws -> Void) throws -> LatencySummary {
+        LatencySummary(nanoseconds: try samples(frames, startingRound: startingRound, body))
+    }
+
+    /// `measure`'s samples, in order: round by round, each round's frames in order (sample k is frame k % count).
+    private func samples(_ frames: [[UInt8]], startingRound: () -> Void = {},
+                         _ body: ([UInt8]) throws -> Void) throws -> [UInt64] {
         for _ in 0..<warmup {
             startingRound()
             for frame in frames { try body(frame) }
@@ -295,7 +329,7 @@ struct CaptureCommand {
                 samples.append(MonotonicClock.nowNanoseconds() - start)
             }
         }
-        return LatencySummary(nanoseconds: samples)
+        return samples
     }
 
     /// `NAME_p50=` and `NAME_p99=` lines: `numerator`'s percentile over `denominator`'s.
