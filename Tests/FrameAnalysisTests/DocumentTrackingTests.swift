@@ -26,6 +26,34 @@ import Testing
         #expect(cornerError(inStream.region, goodCorners) < 0.01 * diagonal)
     }
 
+    /// A stream's frame follows the previous outline without the quad search's repeat test
+    /// (`FrameAnalyzer.tracksWithoutRepeatTest`): the outline a stream follows was an answer that met it. Shown with
+    /// an outline no stream's answer can be, the keyboard beside a small passport (fixture, found as the answer only
+    /// with both repeat tests off): given as the previous corners, it is followed (a stream skips the test); with
+    /// the setting off its candidates are read, passed over, and the frame is searched whole: the passport,
+    /// MOVE_CLOSER. The finder's own setting is as it was after either.
+    @Test func aStreamFrameFollowsItsOutlineWithoutTheRepeatTest() throws {
+        let input = FrameInput.jpeg(try fixtureBytes("keyboard-beside-small-passport-camsim-portrait-seed31.jpg"))
+        let keyboard = try analyzeDocument(input) {
+            $0.documentFinder.rejectsRepeatingInsides = false
+            $0.rejectsRepeatingAnswers = false
+        }
+        let corners = try #require(keyboard.region).corners
+        let previous = corners.map { FramePoint(x: $0.x / Double(keyboard.width), y: $0.y / Double(keyboard.height)) }
+
+        let analyzer = FrameAnalyzer()
+        let followed = try analyzer.analyze(input, mode: .document, previous: previous)
+        #expect(followed.metrics["tracked"] == 1, "\(followed.metrics)")
+        #expect(analyzer.documentFinder.rejectsRepeatingInsides)
+
+        let reading = FrameAnalyzer()
+        reading.tracksWithoutRepeatTest = false
+        let searched = try reading.analyze(input, mode: .document, previous: previous)
+        #expect(searched.metrics["tracked"] == nil, "\(searched.metrics)")
+        #expect(searched.primary == .moveCloser, "\(searched.feedback)")
+        #expect(reading.documentFinder.rejectsRepeatingInsides)
+    }
+
     @Test func aCardThatMovedALittleIsTrackedToItsNewPlace() throws {
         // The hand moved the card 6 px (under 1 % of the diagonal) since the previous frame.
         let moved = Self.shifted(goodCorners, dx: 6, dy: -4)
