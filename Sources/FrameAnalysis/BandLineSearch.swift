@@ -25,13 +25,11 @@ final class BandLineSearch {
     private var accumulator: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 1)
     /// Per polarity and direction cell, the line's normal (for the current reference direction).
     private let normals: UnsafeMutableBufferPointer<SIMD2<Double>> = .allocate(capacity: 2 * cells)
-    /// The last search's lines, strongest first (see `search`), and the cells they were taken from.
+    /// The last search's lines, strongest first (see `search`).
     private(set) var found: [Found] = []
-    private var taken: [(k: Int, rho: Int)] = []
 
     init() {
         found.reserveCapacity(8)
-        taken.reserveCapacity(8)
     }
 
     deinit {
@@ -46,7 +44,6 @@ final class BandLineSearch {
                 band: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
                 reference: SIMD2<Double>, count: Int) {
         found.removeAll(keepingCapacity: true)
-        taken.removeAll(keepingCapacity: true)
         let (b0, b1, b2, b3) = band
         let low = pointwiseMin(pointwiseMin(b0, b1), pointwiseMin(b2, b3))
         let high = pointwiseMax(pointwiseMax(b0, b1), pointwiseMax(b2, b3))
@@ -131,24 +128,19 @@ final class BandLineSearch {
                 }
             }
         }
-        // The strongest cells, each at least 3 px or 4° from a stronger one of its polarity (one scan per line: only a
-        // few are taken).
+        // The strongest cells, each at least 3 px or 4° from a stronger one of its polarity: each line is the first
+        // cell of the most votes, and the cells within 4° and 3 px of it, of its polarity, are then emptied, so that
+        // the next is at least that far from every line taken (the vote is not read again after this search).
+        let bins = UnsafeBufferPointer(start: votes, count: voteCount)
         while found.count < count {
-            var best = -1, bestVotes: Int32 = 0
-            var index = 0
-            while index < voteCount {
-                defer { index += 1 }
-                guard votes[index] > bestVotes else { continue }
-                let k = index / rhoBins, rho = index % rhoBins
-                if taken.contains(where: { $0.k / cells == k / cells && abs($0.k - k) < 4 && abs($0.rho - rho) < 3 }) {
-                    continue
-                }
-                best = index
-                bestVotes = votes[index]
-            }
-            guard best >= 0 else { break }
+            var bestVotes: Int32 = 0
+            for v in bins { bestVotes = max(bestVotes, v) }
+            guard bestVotes > 0, let best = bins.firstIndex(of: bestVotes) else { break }
             let k = best / rhoBins, rho = best % rhoBins
-            taken.append((k, rho))
+            let polarityStart = k / cells * cells
+            for near in max(polarityStart, k - 3)...min(polarityStart + cells - 1, k + 3) {
+                for r in max(0, rho - 2)...min(rhoBins - 1, rho + 2) { votes[near * rhoBins + r] = 0 }
+            }
             let lineNormal = normal[k]
             found.append((lineNormal, Double(rho - reach) + (centre * lineNormal).sum(), Int(bestVotes)))
         }
