@@ -12,10 +12,11 @@ extension DocumentFinder {
     /// centred square of its short side (see `vanishesInFrame`), and a square-ish quad may be a card with one corner
     /// far off square. With `coveredAtBorder` (a card leaving the frame, held there), one side meeting a frame border
     /// may be partly covered by the hand (see `evaluate`). With `closedByBorder`, only outlines with a frame-border
-    /// side are built.
+    /// side are built. `readsRepeats` false: candidates are not read for a repeating inside even with
+    /// `rejectsRepeatingInsides` (a stream's frame, `track(readsRepeats:)`).
     func bestQuad(_ image: GrayImage, width w: Int, height h: Int, requiring required: UInt64 = .max,
                   quarters: Bool = false, verified: Int = DocumentFinder.quadsVerified, pitched: Bool = false,
-                  coveredAtBorder: Bool = false, closedByBorder: Bool = false)
+                  coveredAtBorder: Bool = false, closedByBorder: Bool = false, readsRepeats: Bool = true)
         -> Searched? {
         let table = lineTable
         let frameArea = Double(w * h)
@@ -206,7 +207,7 @@ extension DocumentFinder {
             // A printed inside that repeats (keys, bars, stripes: `InteriorPeriodicity`) is no card's; as the
             // fallback below it counts as bare.
             let printed = texture >= Self.minInteriorTexture
-            let repeating = printed && rejectsRepeatingInsides
+            let repeating = printed && rejectsRepeatingInsides && readsRepeats
                 && periodicity.repeats(candidate.corners, in: printSource?.image ?? image)
             if printed && !repeating {
                 best = candidate

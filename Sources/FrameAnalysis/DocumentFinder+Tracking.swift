@@ -32,8 +32,8 @@ extension DocumentFinder {
     /// may lie from the guessed one (and each corner from its guessed place), as a share of the coarse image's short
     /// side; a stream's frame keeps `trackingReach`, an outline guessed from a finding may need more.
     /// `readsRepeats` false: the quad search does not read its candidates for a repeating inside
-    /// (`rejectsRepeatingInsides` is off for this call only). For a stream's frame, whose previous outline was an
-    /// answer that met that test (see `FrameAnalyzer.tracksWithoutRepeatTest`).
+    /// (`bestQuad(readsRepeats:)`). For a stream's frame, whose previous outline was an answer that met that test
+    /// (see `FrameAnalyzer.tracksWithoutRepeatTest`).
     func track(_ previous: Quadrilateral, coarse: GrayImage, working: GrayImage, acceptance: Double,
                gradientsComputed: inout Bool, completingBand: Bool = false,
                reachShare: Double = DocumentFinder.trackingReach, readsRepeats: Bool = true) -> Found? {
@@ -57,10 +57,8 @@ extension DocumentFinder {
         guard lines.count >= 4 else { return nil }
         Self.appendFrameBorders(to: &lines, width: w, height: h)
         readLines(coarse, budget: Self.maxLines, perSector: Self.maxLinesPerSector, fresh: true)
-        let readsRepeatingInsides = rejectsRepeatingInsides
-        rejectsRepeatingInsides = readsRepeatingInsides && readsRepeats
-        defer { rejectsRepeatingInsides = readsRepeatingInsides }
-        guard let best = bestQuad(coarse, width: w, height: h), best.confidence >= acceptance,
+        guard let best = bestQuad(coarse, width: w, height: h, readsRepeats: readsRepeats),
+              best.confidence >= acceptance,
               !best.borders.contains(true) else { return nil }
         // The same card: every corner near one of the previous corners (the canonical order may start elsewhere
         // when the card is turned near 45°, so corners are matched by place, not by index).

@@ -467,7 +467,9 @@ public final class FrameAnalyzer {
             return whole
         }
         func inPrintedRegionsWhenNothingFound() -> DocumentFinder.Found? {
-            guard searchesPrintedRegions, !lightSearch, detection.meanLuma <= thresholds.maxBrightness else { return nil }
+            guard searchesPrintedRegions, !lightSearch, detection.meanLuma <= thresholds.maxBrightness else {
+                return nil
+            }
             return findInPrintedRegions(detection: detection)
         }
         func atPrintedFrameEdgeWhenNothingFound() -> DocumentFinder.Found? {
@@ -477,6 +479,7 @@ public final class FrameAnalyzer {
                   atEdge.confidence >= acceptance + detectionScaleAloneMargin else { return nil }
             return atEdge
         }
+        func heldWhenNothingFound() -> DocumentFinder.Found? { takesHeldCardsLast ? heldAtBorder : nil }
         if (found?.confidence ?? 0) < thresholds.minDocumentConfidence, let inColour = inColourWhenNothingFound() {
             // (The card found in colour is read for a repeating inside too, as the luma answer is at the end: a
             // dotted wall's corner closed by the frame, found in colour, was CUT_OFF, MOVE_CLOSER in fresh small 201
@@ -524,7 +527,7 @@ public final class FrameAnalyzer {
         // a frame border because one seen whole outranked it (`DocumentFinder.heldAtBorder`): a card the frame cuts,
         // held by a thumb, whose part closed on its print scored better. It is taken last, after every search that
         // finds a card seen whole.
-        if takesHeldCardsLast, (found?.confidence ?? 0) < acceptance, let held = heldAtBorder {
+        if (found?.confidence ?? 0) < acceptance, let held = heldWhenNothingFound() {
             found = held
         }
         // So too beside an outline closed by a frame border, where print lies apart from it: a card seen whole beside
@@ -639,7 +642,7 @@ public final class FrameAnalyzer {
                    !repeatsInside(inRegion) {
                     return (inRegion, false, false, true, nil, nil)
                 }
-                if takesHeldCardsLast, let held = heldAtBorder, held.confidence >= acceptance, !repeatsInside(held) {
+                if let held = heldWhenNothingFound(), held.confidence >= acceptance, !repeatsInside(held) {
                     return (held, false, false, false, nil, nil)
                 }
             }

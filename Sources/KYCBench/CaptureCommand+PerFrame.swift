@@ -22,11 +22,10 @@ extension CaptureCommand {
     /// analysis first within each size: its decode and analysis medians and their ratio.
     func runPerFrame(_ labels: Labels) throws {
         let analyzer = FrameAnalyzer()
-        let decoder = JPEGGrayDecoder(), longSide = analyzer.thresholds.workingLongSide
+        let decode = Self.decoding(for: analyzer)
         var output = "Capture per frame (medians, one thread)        decode us  analysis us  analysis/decode\n"
         for height in [720, 1080] {
-            let chosen = labels.frames.filter { $0.mode == "document" && $0.sequence == nil && $0.height == height }
-                .sorted { $0.file < $1.file }
+            let chosen = Self.chosen(labels, mode: "document", height: height)
             let frames = try load(chosen)
             guard !frames.isEmpty else { continue }
             var decodeSamples = Array(repeating: [UInt64](), count: frames.count)
@@ -34,7 +33,7 @@ extension CaptureCommand {
             for round in 0..<(warmup + rounds) {
                 for (index, jpeg) in frames.enumerated() {
                     let start = MonotonicClock.nowNanoseconds()
-                    _ = try decoder.decodeOnly(jpeg, longSide: longSide)
+                    try decode(jpeg)
                     let decoded = MonotonicClock.nowNanoseconds()
                     _ = try analyzer.analyze(.jpeg(jpeg), mode: .document)
                     let analysed = MonotonicClock.nowNanoseconds()
@@ -49,17 +48,12 @@ extension CaptureCommand {
                           analysis: LatencySummary(nanoseconds: analysisSamples[index]))
             }
             for cost in costs.sorted(by: { $0.analysis.p50Microseconds > $1.analysis.p50Microseconds }) {
-                let name = cost.file.padding(toLength: max(cost.file.count, 44), withPad: " ", startingAt: 0)
-                output += "\(name) \(Self.column(cost.decode.p50Microseconds, 10))"
-                    + " \(Self.column(cost.analysis.p50Microseconds, 12)) \(Self.column(cost.ratio, 16, digits: 2))\n"
+                output += Format.left(cost.file, 44)
+                    + " " + Format.right(Format.fixed(cost.decode.p50Microseconds, 1), 10)
+                    + " " + Format.right(Format.fixed(cost.analysis.p50Microseconds, 1), 12)
+                    + " " + Format.right(Format.fixed(cost.ratio, 2), 16) + "\n"
             }
         }
         print(output, terminator: "")
-    }
-
-    /// `value` right-aligned in `width` characters.
-    static func column(_ value: Double, _ width: Int, digits: Int = 1) -> String {
-        let text = Format.fixed(value, digits)
-        return String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }

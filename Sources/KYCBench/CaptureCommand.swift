@@ -6,10 +6,11 @@ import FrameAnalysis
 import Foundation
 import KYCCore
 
-/// `kyc-bench capture --frames DIR [--rounds N] [--warmup N] [--profile document|selfie|decode|still-stream|per-frame]`: DIR is
-/// a framegen output (labels.json + JPEGs). `--profile` runs only that mode's full analysis (or, `decode`, only the
-/// decode of the document frames: the baseline; `still-stream`, only the still sequences played as capture streams),
-/// for `perf record` and `heaptrack`; it prints timings and the frames per round (`capture.profile.frames`) but no
+/// `kyc-bench capture --frames DIR [--rounds N] [--warmup N]
+/// [--profile document|selfie|decode|still-stream|per-frame]`: DIR is a framegen output (labels.json + JPEGs).
+/// `--profile` runs only that mode's full analysis (or, `decode`, only the decode of the document frames: the
+/// baseline; `still-stream`, only the still sequences played as capture streams), for `perf record` and
+/// `heaptrack`; it prints timings and the frames per round (`capture.profile.frames`) but no
 /// ratios, since the baselines are skipped. `per-frame` measures each document frame on its own (its decode and its
 /// analysis, `CaptureCommand+PerFrame.swift`): which frames set the percentiles the comparison reports.
 struct CaptureCommand {
@@ -190,8 +191,7 @@ struct CaptureCommand {
                 guard !frames.isEmpty else { continue }
                 let key = "capture.\(height)p.stream_\(kind)"
                 let analyzer = FrameAnalyzer()
-                let decoder = JPEGGrayDecoder(), longSide = analyzer.thresholds.workingLongSide
-                let decodeSamples = try samples(frames) { jpeg in _ = try decoder.decodeOnly(jpeg, longSide: longSide) }
+                let decodeSamples = try samples(frames, Self.decoding(for: analyzer))
                 let single = try measure(frames) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: .document) }
                 let played = try playStream(frames, analyzer: analyzer)
                 let decode = LatencySummary(nanoseconds: decodeSamples)
@@ -200,7 +200,7 @@ struct CaptureCommand {
                 report(decode, key: "\(key).decode", title: "\(height)p \(kind) stream: decode only", &lines, &table)
                 report(single, key: "\(key).single", title: "\(height)p \(kind) stream: single frames", &lines, &table)
                 report(stream, key: "\(key).analysis", title: "\(height)p \(kind) stream: analysis", &lines, &table)
-                lines.append("\(key).tracked_share=\(Format.fixed(played.trackedShare, 2))")
+                lines.append("\(key).tracked_share=\(Format.fixed(Self.share(of: played.tracked), 2))")
                 lines += ratioLines("\(key).ratio.analysis_over_decode", stream, over: decode)
                 lines += ratioLines("\(key).ratio.single_over_decode", single, over: decode)
                 // The frames found again where they were, apart: what a stream pays most of the time. (Each sample
@@ -228,12 +228,17 @@ struct CaptureCommand {
     private func measureStream(_ frames: [[UInt8]], analyzer: FrameAnalyzer) throws
         -> (timings: LatencySummary, trackedShare: Double) {
         let played = try playStream(frames, analyzer: analyzer)
-        return (LatencySummary(nanoseconds: played.samples), played.trackedShare)
+        return (LatencySummary(nanoseconds: played.samples), Self.share(of: played.tracked))
+    }
+
+    /// The share of `flags` that are true (0 for none).
+    static func share(of flags: [Bool]) -> Double {
+        Double(flags.filter { $0 }.count) / Double(max(flags.count, 1))
     }
 
     /// `measureStream`'s samples (in `samples`' order) and, for each, whether its frame was tracked.
     private func playStream(_ frames: [[UInt8]], analyzer: FrameAnalyzer) throws
-        -> (samples: [UInt64], tracked: [Bool], trackedShare: Double) {
+        -> (samples: [UInt64], tracked: [Bool]) {
         var tracker = CaptureTracker()
         var tracked: [Bool] = []
         let samples = try samples(frames, startingRound: { tracker = CaptureTracker() }) { jpeg in
@@ -241,17 +246,21 @@ struct CaptureCommand {
             tracked.append(frame.analysis.metrics["tracked"] != nil)
         }
         // (The warm-up rounds' calls come first.)
-        let measured = Array(tracked.suffix(samples.count))
-        let share = Double(measured.filter { $0 }.count) / Double(max(measured.count, 1))
-        return (samples, measured, share)
+        return (samples, Array(tracked.suffix(samples.count)))
+    }
+
+    /// The decode-only baseline (1) at `analyzer`'s working resolution: libjpeg-turbo straight to gray, one decoder
+    /// for every frame.
+    static func decoding(for analyzer: FrameAnalyzer) -> ([UInt8]) throws -> Void {
+        let decoder = JPEGGrayDecoder(), longSide = analyzer.thresholds.workingLongSide
+        return { jpeg in _ = try decoder.decodeOnly(jpeg, longSide: longSide) }
     }
 
     /// Decoding alone (libjpeg-turbo to gray at the working resolution) and the single-frame document analysis of
     /// `frames`, each measured on its own.
     private func decodeAndAnalysis(_ frames: [[UInt8]], analyzer: FrameAnalyzer) throws
         -> (decode: LatencySummary, analysis: LatencySummary) {
-        let decoder = JPEGGrayDecoder(), longSide = analyzer.thresholds.workingLongSide
-        let decode = try measure(frames) { jpeg in _ = try decoder.decodeOnly(jpeg, longSide: longSide) }
+        let decode = try measure(frames, Self.decoding(for: analyzer))
         let analysis = try measure(frames) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: .document) }
         return (decode, analysis)
     }
@@ -261,7 +270,7 @@ struct CaptureCommand {
     private func runProfile(_ labels: Labels, _ profile: Profile) throws {
         if case .perFrame = profile { return try runPerFrame(labels) }
         let analyzer = FrameAnalyzer()
-        let decoder = JPEGGrayDecoder(), longSide = analyzer.thresholds.workingLongSide
+        let decode = Self.decoding(for: analyzer)
         var table = "Capture profile (per frame, one thread)  p50 us    p99 us   frames/s\n"
         var count = 0
         for height in [720, 1080] {
@@ -275,7 +284,7 @@ struct CaptureCommand {
                 timings = try measure(frames) { jpeg in _ = try analyzer.analyze(.jpeg(jpeg), mode: frameMode) }
                 table += row("\(height)p \(mode): full analysis", timings)
             case .decode:
-                timings = try measure(frames) { jpeg in _ = try decoder.decodeOnly(jpeg, longSide: longSide) }
+                timings = try measure(frames, decode)
                 table += row("\(height)p document: decode only", timings)
             case .stillStream:
                 timings = try measureStream(frames, analyzer: analyzer).timings
@@ -291,8 +300,13 @@ struct CaptureCommand {
     /// The `height`p frames of one mode, single frames (`sequence` nil) or one of framegen's sequences, in file
     /// order (a sequence's frame order).
     private func load(_ labels: Labels, mode: String, sequence: String? = nil, height: Int) throws -> [[UInt8]] {
-        try load(labels.frames.filter { $0.mode == mode && $0.sequence == sequence && $0.height == height }
-            .sorted { $0.file < $1.file })
+        try load(Self.chosen(labels, mode: mode, sequence: sequence, height: height))
+    }
+
+    /// The `height`p frames of one mode, single frames (`sequence` nil) or one of framegen's sequences, in file order.
+    static func chosen(_ labels: Labels, mode: String, sequence: String? = nil, height: Int) -> [Label] {
+        labels.frames.filter { $0.mode == mode && $0.sequence == sequence && $0.height == height }
+            .sorted { $0.file < $1.file }
     }
 
     func load(_ labels: [Label]) throws -> [[UInt8]] {
