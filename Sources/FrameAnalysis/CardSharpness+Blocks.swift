@@ -13,13 +13,31 @@ extension CardSharpness {
     @inline(__always)
     static func blockSums(_ p: UnsafeMutablePointer<UInt8>, direction d: Int, reach: Int, glareReach: Int,
                           riseFloor: Int16, stepFloor: Int16) -> (cubes: SIMD8<UInt32>, products: SIMD8<UInt32>) {
-        let lowBytes = SIMD16<Int16>(repeating: 0xff), zero = SIMD16<Int16>(repeating: 0)
-        @inline(__always) func pixels(_ q: UnsafeMutablePointer<UInt8>) -> SIMD16<Int16> {
-            UnsafeRawPointer(q).loadUnaligned(as: SIMD16<Int16>.self) & lowBytes
-        }
-        @inline(__always) func magnitude(_ v: SIMD16<Int16>) -> SIMD16<Int16> {
-            v.replacing(with: zero &- v, where: v .< zero)
-        }
+        let rise = blockRise(p, direction: d, glareReach: glareReach, riseFloor: riseFloor)
+        return blockStepTerms(p, direction: d, rise: rise, reach: reach, stepFloor: stepFloor)
+    }
+
+    /// `blockSums` for two reaches at once (`CardSharpness.measureWithWideRows`): the fine rise, its steepest-point
+    /// test and the far glare check are shared, only the steps are read twice.
+    @inline(__always)
+    static func blockSums(_ p: UnsafeMutablePointer<UInt8>, direction d: Int, reach: Int, secondReach: Int,
+                          glareReach: Int, riseFloor: Int16, stepFloor: Int16)
+        -> (first: (cubes: SIMD8<UInt32>, products: SIMD8<UInt32>),
+            second: (cubes: SIMD8<UInt32>, products: SIMD8<UInt32>)) {
+        let rise = blockRise(p, direction: d, glareReach: glareReach, riseFloor: riseFloor)
+        return (blockStepTerms(p, direction: d, rise: rise, reach: reach, stepFloor: stepFloor),
+                blockStepTerms(p, direction: d, rise: rise, reach: secondReach, stepFloor: stepFloor))
+    }
+
+    /// The fine rise of 16 samples, its magnitude, and the samples that may count (`blockRise`).
+    typealias BlockRise = (f: SIMD16<Int16>, af: SIMD16<Int16>, counted: SIMDMask<SIMD16<Int16>.MaskStorage>)
+
+    /// The 16 samples' part of the test that does not depend on the step's reach: the fine rise `f` and its
+    /// magnitude, and which samples may count (a fine rise at the floor, at the steepest point, no clipped pixel
+    /// `glareReach` either side).
+    @inline(__always)
+    static func blockRise(_ p: UnsafeMutablePointer<UInt8>, direction d: Int, glareReach: Int,
+                          riseFloor: Int16) -> BlockRise {
         let centre = pixels(p)
         let f = pixels(p + d) &- pixels(p - d)
         let af = magnitude(f)
@@ -27,15 +45,25 @@ extension CardSharpness {
         // Only the steepest point of each edge profile.
         counted = counted .& (af .>= magnitude(pixels(p + 2 * d) &- centre))
             .& (af .>= magnitude(centre &- pixels(p - 2 * d)))
-        // Only steps: the whole rise keeps the fine rise's sign, is not smaller and is above the noise floor.
-        let ahead = pixels(p + reach * d), behind = pixels(p - reach * d)
-        let step = (ahead &- behind).replacing(with: behind &- ahead, where: f .<= zero)
-        counted = counted .& (step .>= af) .& (step .>= SIMD16<Int16>(repeating: stepFloor))
-        // Not the falloff of a glare spot.
+        // Not the falloff of a glare spot (the step's own ends are checked with the step).
         let clipped = SIMD16<Int16>(repeating: Int16(clippedLuma))
-        counted = counted .& .!((ahead .>= clipped) .| (behind .>= clipped) .| (pixels(p + glareReach * d) .>= clipped)
-            .| (pixels(p - glareReach * d) .>= clipped))
-        let a = unsafeBitCast(af.replacing(with: 0, where: .!counted), to: SIMD16<UInt16>.self)
+        counted = counted .& .!((pixels(p + glareReach * d) .>= clipped) .| (pixels(p - glareReach * d) .>= clipped))
+        return (f, af, counted)
+    }
+
+    /// The samples' terms for steps read `reach` pixels either side: only steps (the whole rise keeps the fine
+    /// rise's sign, is not smaller and is above the noise floor) whose ends are not clipped.
+    @inline(__always)
+    static func blockStepTerms(_ p: UnsafeMutablePointer<UInt8>, direction d: Int,
+                               rise: BlockRise, reach: Int,
+                               stepFloor: Int16) -> (cubes: SIMD8<UInt32>, products: SIMD8<UInt32>) {
+        let zero = SIMD16<Int16>(repeating: 0)
+        let ahead = pixels(p + reach * d), behind = pixels(p - reach * d)
+        let step = (ahead &- behind).replacing(with: behind &- ahead, where: rise.f .<= zero)
+        let clipped = SIMD16<Int16>(repeating: Int16(clippedLuma))
+        let counted = rise.counted .& (step .>= rise.af) .& (step .>= SIMD16<Int16>(repeating: stepFloor))
+            .& .!((ahead .>= clipped) .| (behind .>= clipped))
+        let a = unsafeBitCast(rise.af.replacing(with: 0, where: .!counted), to: SIMD16<UInt16>.self)
         let s = unsafeBitCast(step.replacing(with: 0, where: .!counted), to: SIMD16<UInt16>.self)
         // af² fits a 16-bit lane (≤ 255²); af³ and af² · step need 32 bits: the even and odd 16-bit lanes are
         // widened apart (low and high halves of each 32-bit lane) and their two terms added.
@@ -46,5 +74,17 @@ extension CardSharpness {
         let cubes = evenSquares &* (rises & low) &+ oddSquares &* (rises &>> 16)
         let products = evenSquares &* (steps & low) &+ oddSquares &* (steps &>> 16)
         return (cubes, products)
+    }
+
+    /// 16 samples, every other pixel from `q`: the low bytes of 16 little-endian 16-bit words.
+    @inline(__always)
+    private static func pixels(_ q: UnsafeMutablePointer<UInt8>) -> SIMD16<Int16> {
+        UnsafeRawPointer(q).loadUnaligned(as: SIMD16<Int16>.self) & SIMD16<Int16>(repeating: 0xff)
+    }
+
+    @inline(__always)
+    private static func magnitude(_ v: SIMD16<Int16>) -> SIMD16<Int16> {
+        let zero = SIMD16<Int16>(repeating: 0)
+        return v.replacing(with: zero &- v, where: v .< zero)
     }
 }

@@ -45,9 +45,33 @@ enum CardSharpness {
     /// Samples every `rowStep`-th row and every other column inside `spans` (the vector walk reads 16 samples at a
     /// time, so the column step is fixed).
     static func measure(_ image: GrayImage, spans: RegionSpans, rowStep: Int = 4) -> SharpnessMeasurement {
-        guard let ratio = stepRatios(image, spans: spans, rowStep: rowStep, reach: stepReach) else {
+        guard let sums = stepSums(image, spans: spans, rowOffset: 0, rowStep: rowStep, reach: stepReach) else {
             return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0)
         }
+        return scored(sums.first.ratios)
+    }
+
+    /// `measure` at every fourth row, with `wideStepShare`'s sums over the same rows (half of its rows), read in one
+    /// pass: the fine rise and its tests are shared, only the steps are read twice. `wideStepShare(completing:)`
+    /// reads the other half when the wide share is needed.
+    ///
+    /// Why: a stream's tracked frame is nearly always one with nothing to fix, which pays for both measures, and the
+    /// two passes were about a third of its analysis's instructions (callgrind, session 51). Frames that are not
+    /// tracked call `measure` alone: most of them have something to fix and never read the wide share.
+    static func measureWithWideRows(_ image: GrayImage, spans: RegionSpans)
+        -> (sharpness: SharpnessMeasurement, wideRows: StepSums) {
+        guard let sums = stepSums(image, spans: spans, rowOffset: 0, rowStep: measuredRowStep, reach: stepReach,
+                                  secondReach: wideReach) else {
+            return (SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0), StepSums())
+        }
+        return (scored(sums.first.ratios), sums.second)
+    }
+
+    /// The row step of `measure` in the analysis, twice `wideRowStep`: every row it reads, the wide share reads too.
+    static let measuredRowStep = 4
+
+    /// `measure`'s score of the raw ratios.
+    private static func scored(_ ratio: SIMD4<Double>) -> SharpnessMeasurement {
         func normalised(_ k: Int) -> Double {
             // Linear in the ratio: ratioAtZero → 0, ratioAtHalf → 0.5 (the BLURRY threshold), 1 (crisp) → 1.
             let scale = 0.5 / (ratioAtHalf - ratioAtZero)
@@ -69,11 +93,25 @@ enum CardSharpness {
     /// row; docs/capture.md, "Wide-reach sharpness"). 0 in a direction where no step is read.
     static func wideStepShare(_ image: GrayImage, spans: RegionSpans,
                               rowStep: Int = wideRowStep) -> SharpnessMeasurement {
-        guard let ratio = stepRatios(image, spans: spans, rowStep: rowStep, reach: wideReach) else {
+        guard let sums = stepSums(image, spans: spans, rowOffset: 0, rowStep: rowStep, reach: wideReach) else {
             return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0)
         }
-        return SharpnessMeasurement(horizontal: ratio[0], vertical: ratio[1], diagonal: ratio[2],
-                                    antidiagonal: ratio[3])
+        return shares(sums.first.ratios)
+    }
+
+    /// `wideStepShare` at `wideRowStep` given `measureWithWideRows`'s sums of every other of its rows: the rows
+    /// between are read and added (integer sums: the same totals, so the same share, as reading every row here).
+    static func wideStepShare(_ image: GrayImage, spans: RegionSpans,
+                              completing wideRows: StepSums) -> SharpnessMeasurement {
+        guard let sums = stepSums(image, spans: spans, rowOffset: wideRowStep, rowStep: measuredRowStep,
+                                  reach: wideReach) else {
+            return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0)
+        }
+        return shares((sums.first + wideRows).ratios)
+    }
+
+    private static func shares(_ ratio: SIMD4<Double>) -> SharpnessMeasurement {
+        SharpnessMeasurement(horizontal: ratio[0], vertical: ratio[1], diagonal: ratio[2], antidiagonal: ratio[3])
     }
 
     /// The reach (working pixels either side of an edge pixel) `wideStepShare` reads a step over.
@@ -82,17 +120,36 @@ enum CardSharpness {
     /// strong samples decide, and every fourth row left a sharp card 0.001 above the threshold).
     static let wideRowStep = 2
 
-    /// Σ af³ / Σ af² · step per direction (0 where no sample counts) for steps read `reach` pixels either side of
-    /// the edge pixel (see `measure`); nil when the image is too small to sample.
-    private static func stepRatios(_ image: GrayImage, spans: RegionSpans, rowStep: Int,
-                                   reach: Int) -> SIMD4<Double>? {
+    /// Σ af³ and Σ af² · step per direction over the samples read: the integer totals a ratio is read from.
+    struct StepSums: Equatable {
+        var cubes = SIMD4<Int>(repeating: 0), products = SIMD4<Int>(repeating: 0)
+
+        static func + (a: StepSums, b: StepSums) -> StepSums {
+            StepSums(cubes: a.cubes &+ b.cubes, products: a.products &+ b.products)
+        }
+
+        /// Σ af³ / Σ af² · step per direction, 0 where no sample counted.
+        var ratios: SIMD4<Double> {
+            func ratio(_ k: Int) -> Double { products[k] > 0 ? Double(cubes[k]) / Double(products[k]) : 0 }
+            return SIMD4(ratio(0), ratio(1), ratio(2), ratio(3))
+        }
+    }
+
+    /// The step sums for steps read `reach` pixels either side of the edge pixel (see `measure`), and for
+    /// `secondReach` on the same samples when given (else empty), over every `rowStep`-th row from `rowOffset` rows
+    /// below the margin; nil when the image is too small to sample.
+    private static func stepSums(_ image: GrayImage, spans: RegionSpans, rowOffset: Int, rowStep: Int, reach: Int,
+                                 secondReach: Int? = nil) -> (first: StepSums, second: StepSums)? {
         let w = image.width, h = image.height
         // A glare rim is looked for as far as with the standard reach (`glareReach`), whatever the step's reach.
         let glareReach = 5 * stepReach
-        let margin = max(glareReach, reach) + 1
+        // (The same margin for both reaches while they stay under `glareReach`: measure's rows are then the wide
+        // share's every other row.)
+        let margin = max(glareReach, max(reach, secondReach ?? reach)) + 1
         guard w > 2 * margin, h > 2 * margin else { return nil }
-        var num = SIMD4<Int>(repeating: 0), den = SIMD4<Int>(repeating: 0)
-        @inline(__always) func edge(_ p: UnsafeMutablePointer<UInt8>, _ d: Int, _ k: Int) {
+        var first = StepSums(), second = StepSums()
+        @inline(__always) func edge(_ p: UnsafeMutablePointer<UInt8>, _ d: Int, _ k: Int, reach: Int,
+                                    into sums: inout StepSums) {
             guard let f = FrameMeasurements.steepestRise(p, d, floor: riseFloor) else { return }
             let af = abs(f)
             // Only steps: the whole rise keeps the fine rise's sign and is not smaller (a spike or ridge is), and
@@ -109,55 +166,88 @@ enum CardSharpness {
             if ahead >= clippedLuma || behind >= clippedLuma || Int(p[glareReach * d]) >= clippedLuma
                 || Int(p[-glareReach * d]) >= clippedLuma { return }
             // Weighted by af² (see `measure`).
-            num[k] &+= af &* af &* af
-            den[k] &+= af &* af &* step
+            sums.cubes[k] &+= af &* af &* af
+            sums.products[k] &+= af &* af &* step
+        }
+        @inline(__always) func total(_ v: SIMD8<UInt32>) -> Int {
+            Int(v[0]) + Int(v[1]) + Int(v[2]) + Int(v[3]) + Int(v[4]) + Int(v[5]) + Int(v[6]) + Int(v[7])
+        }
+        typealias Lanes = (SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>)
+        @inline(__always) func add(_ cubes: Lanes, _ products: Lanes, to sums: inout StepSums) {
+            sums.cubes &+= SIMD4(total(cubes.0), total(cubes.1), total(cubes.2), total(cubes.3))
+            sums.products &+= SIMD4(total(products.0), total(products.1), total(products.2), total(products.3))
         }
         // The same samples as `forEachBusyPixel`'s walk, 16 at a time in all four directions (`blockSums`), then
-        // the rest of the row as there. (Integer sums: the order does not change them.)
-        var y = margin
-        while y < h - margin {
-            let lo = max(margin, Int(spans.lo[y])), hi = min(w - margin, Int(spans.hi[y]))
-            if lo < hi {
+        // the rest of the row as there. (Integer sums: the order does not change them.) `both`: the second reach
+        // too (a separate walk, so the single reach's has no second sums to carry).
+        @inline(__always) func walk(both: Bool) {
+            var y = margin + rowOffset
+            while y < h - margin {
+                defer { y += rowStep }
+                let lo = max(margin, Int(spans.lo[y])), hi = min(w - margin, Int(spans.hi[y]))
+                guard lo < hi else { continue }
                 let row = image.base + y * w
                 var x0 = lo
-                @inline(__always) func total(_ v: SIMD8<UInt32>) -> Int {
-                    Int(v[0]) + Int(v[1]) + Int(v[2]) + Int(v[3]) + Int(v[4]) + Int(v[5]) + Int(v[6]) + Int(v[7])
-                }
-                // The lanes' sums are moved to `num`/`den` every `blocksPerFlush` blocks: a block adds at most
+                // The lanes' sums are moved to the totals every `blocksPerFlush` blocks: a block adds at most
                 // 2 · 255³ to a lane, so 64 blocks stay below 2³² whatever the working width.
                 while x0 + 30 < hi {
-                    var cubes = (SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>())
-                    var products = (SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>(), SIMD8<UInt32>())
+                    var cubes: Lanes = (.zero, .zero, .zero, .zero), products: Lanes = (.zero, .zero, .zero, .zero)
+                    var cubes2: Lanes = (.zero, .zero, .zero, .zero), products2: Lanes = (.zero, .zero, .zero, .zero)
                     let end = min(hi, x0 + 32 * blocksPerFlush)
                     while x0 + 30 < end {
                         let p = row + x0
-                        @inline(__always) func sums(_ d: Int) -> (cubes: SIMD8<UInt32>, products: SIMD8<UInt32>) {
-                            blockSums(p, direction: d, reach: reach, glareReach: glareReach,
-                                      riseFloor: Int16(riseFloor), stepFloor: Int16(stepFloor))
+                        if both, let secondReach {
+                            @inline(__always) func sums(_ d: Int) -> (first: (cubes: SIMD8<UInt32>,
+                                                                              products: SIMD8<UInt32>),
+                                                                      second: (cubes: SIMD8<UInt32>,
+                                                                               products: SIMD8<UInt32>)) {
+                                blockSums(p, direction: d, reach: reach, secondReach: secondReach,
+                                          glareReach: glareReach, riseFloor: Int16(riseFloor),
+                                          stepFloor: Int16(stepFloor))
+                            }
+                            let s0 = sums(1), s1 = sums(w), s2 = sums(w + 1), s3 = sums(w - 1)
+                            cubes.0 &+= s0.first.cubes; products.0 &+= s0.first.products
+                            cubes.1 &+= s1.first.cubes; products.1 &+= s1.first.products
+                            cubes.2 &+= s2.first.cubes; products.2 &+= s2.first.products
+                            cubes.3 &+= s3.first.cubes; products.3 &+= s3.first.products
+                            cubes2.0 &+= s0.second.cubes; products2.0 &+= s0.second.products
+                            cubes2.1 &+= s1.second.cubes; products2.1 &+= s1.second.products
+                            cubes2.2 &+= s2.second.cubes; products2.2 &+= s2.second.products
+                            cubes2.3 &+= s3.second.cubes; products2.3 &+= s3.second.products
+                        } else {
+                            @inline(__always) func sums(_ d: Int) -> (cubes: SIMD8<UInt32>, products: SIMD8<UInt32>) {
+                                blockSums(p, direction: d, reach: reach, glareReach: glareReach,
+                                          riseFloor: Int16(riseFloor), stepFloor: Int16(stepFloor))
+                            }
+                            let s0 = sums(1), s1 = sums(w), s2 = sums(w + 1), s3 = sums(w - 1)
+                            cubes.0 &+= s0.cubes; products.0 &+= s0.products
+                            cubes.1 &+= s1.cubes; products.1 &+= s1.products
+                            cubes.2 &+= s2.cubes; products.2 &+= s2.products
+                            cubes.3 &+= s3.cubes; products.3 &+= s3.products
                         }
-                        let s0 = sums(1), s1 = sums(w), s2 = sums(w + 1), s3 = sums(w - 1)
-                        cubes.0 &+= s0.cubes; products.0 &+= s0.products
-                        cubes.1 &+= s1.cubes; products.1 &+= s1.products
-                        cubes.2 &+= s2.cubes; products.2 &+= s2.products
-                        cubes.3 &+= s3.cubes; products.3 &+= s3.products
                         x0 += 32
                     }
-                    num &+= SIMD4(total(cubes.0), total(cubes.1), total(cubes.2), total(cubes.3))
-                    den &+= SIMD4(total(products.0), total(products.1), total(products.2), total(products.3))
+                    add(cubes, products, to: &first)
+                    if both { add(cubes2, products2, to: &second) }
                 }
                 for x in stride(from: x0, to: hi, by: 2) {
                     let p = row + x
                     // (Flat within riseFloor / 2: no fine rise reaches riseFloor, as in `blockSums`.)
                     if FrameMeasurements.isFlat(p, rowStride: w, within: riseFloor / 2) { continue }
-                    edge(p, 1, 0)
-                    edge(p, w, 1)
-                    edge(p, w + 1, 2)
-                    edge(p, w - 1, 3)
+                    edge(p, 1, 0, reach: reach, into: &first)
+                    edge(p, w, 1, reach: reach, into: &first)
+                    edge(p, w + 1, 2, reach: reach, into: &first)
+                    edge(p, w - 1, 3, reach: reach, into: &first)
+                    if both, let secondReach {
+                        edge(p, 1, 0, reach: secondReach, into: &second)
+                        edge(p, w, 1, reach: secondReach, into: &second)
+                        edge(p, w + 1, 2, reach: secondReach, into: &second)
+                        edge(p, w - 1, 3, reach: secondReach, into: &second)
+                    }
                 }
             }
-            y += rowStep
         }
-        func ratio(_ k: Int) -> Double { den[k] > 0 ? Double(num[k]) / Double(den[k]) : 0 }
-        return SIMD4(ratio(0), ratio(1), ratio(2), ratio(3))
+        if secondReach != nil { walk(both: true) } else { walk(both: false) }
+        return (first, second)
     }
 }

@@ -46,6 +46,10 @@ public final class FrameAnalyzer {
     /// of a tracked frame's analysis (callgrind, session 50); every answer on the measured streams unchanged. Always
     /// on; tests turn it off to show what it skips.
     var tracksWithoutRepeatTest = true
+    /// Whether a tracked frame reads the wide step share's rows that its sharpness reads in the same pass
+    /// (`CardSharpness.measureWithWideRows`): the same sums either way, fewer instructions when both are read.
+    /// Always on; tests turn it off to compare.
+    var readsWideRowsWithSharpness = true
     /// Whether a frame whose answer was given up for its repeating inside is searched again as a frame where nothing
     /// was accepted (see `locateDocument`). Always on; tests turn it off to show the frames it decides.
     var searchesAgainAfterRepeatingAnswer = true
@@ -925,7 +929,15 @@ public final class FrameAnalyzer {
         metrics["aspect"] = aspect
 
         // Judged on step edges only, so noise, JPEG blocking and sharpening halos cannot make a soft card sharp.
-        let sharpness = CardSharpness.measure(working, spans: spans, rowStep: 4)
+        // A tracked frame is nearly always one with nothing to fix, which reads the wide share below too: half of its
+        // rows are read with this pass (`CardSharpness.measureWithWideRows`).
+        let sharpness: SharpnessMeasurement
+        var wideRows: CardSharpness.StepSums? = nil
+        if tracked && readsWideRowsWithSharpness {
+            (sharpness, wideRows) = CardSharpness.measureWithWideRows(working, spans: spans)
+        } else {
+            sharpness = CardSharpness.measure(working, spans: spans, rowStep: CardSharpness.measuredRowStep)
+        }
         metrics["sharpness"] = sharpness.overall
         metrics["motionAnisotropy"] = sharpness.anisotropy
 
@@ -1039,7 +1051,11 @@ public final class FrameAnalyzer {
         // (see `CardSharpness.wideStepShare`). Judged only when nothing else is to fix, so it only holds back a
         // capture and only frames about to be captured pay for the second pass.
         if feedback.isEmpty && exposureFirst == nil && t.minWideStepShare > 0 {
-            let share = CardSharpness.wideStepShare(working, spans: spans).overall
+            let share = if let wideRows {
+                CardSharpness.wideStepShare(working, spans: spans, completing: wideRows).overall
+            } else {
+                CardSharpness.wideStepShare(working, spans: spans).overall
+            }
             metrics["wideStepShare"] = share
             if share < t.minWideStepShare {
                 feedback.append(Feedback(code: .blurry, value: share, threshold: t.minWideStepShare))

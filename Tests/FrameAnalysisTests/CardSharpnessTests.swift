@@ -91,6 +91,21 @@ import Testing
                     "\(wide) vs \(wideExpected)")
             #expect(wideExpected.allSatisfy { $0 > 0 })
         }
+        // The one pass that reads both reaches on `measure`'s rows, completed by the wide share's other rows: the
+        // same sharpness and the same wide share as the two walks apart.
+        let (sharpness, wideRows) = CardSharpness.measureWithWideRows(image, spans: spans)
+        let expected = Self.reference(image, spans: spans, rowStep: CardSharpness.measuredRowStep)
+        #expect(sharpness.horizontal == expected.horizontal && sharpness.vertical == expected.vertical
+                && sharpness.diagonal == expected.diagonal && sharpness.antidiagonal == expected.antidiagonal,
+                "\(sharpness) vs \(expected)")
+        let wide = CardSharpness.wideStepShare(image, spans: spans, completing: wideRows)
+        let wideExpected = Self.referenceRatios(image, spans: spans, rowStep: CardSharpness.wideRowStep,
+                                                reach: CardSharpness.wideReach)
+        #expect([wide.horizontal, wide.vertical, wide.diagonal, wide.antidiagonal] == wideExpected,
+                "\(wide) vs \(wideExpected)")
+        // (The rows the one pass read are half of them: alone they read another share.)
+        let half = wideRows.ratios
+        #expect([half[0], half[1], half[2], half[3]] != wideExpected)
     }
 
     /// A sharp card reads sharp whatever its size in the frame, and a blurred one (1-px box blur, three passes)

@@ -31,7 +31,7 @@ import Testing
     /// an outline no stream's answer can be, the keyboard beside a small passport (fixture, found as the answer only
     /// with both repeat tests off): given as the previous corners, it is followed (a stream skips the test); with
     /// the setting off its candidates are read, passed over, and the frame is searched whole: the passport,
-    /// MOVE_CLOSER. The finder's own setting is as it was after either.
+    /// MOVE_CLOSER.
     @Test func aStreamFrameFollowsItsOutlineWithoutTheRepeatTest() throws {
         let input = FrameInput.jpeg(try fixtureBytes("keyboard-beside-small-passport-camsim-portrait-seed31.jpg"))
         let keyboard = try analyzeDocument(input) {
@@ -44,14 +44,12 @@ import Testing
         let analyzer = FrameAnalyzer()
         let followed = try analyzer.analyze(input, mode: .document, previous: previous)
         #expect(followed.metrics["tracked"] == 1, "\(followed.metrics)")
-        #expect(analyzer.documentFinder.rejectsRepeatingInsides)
 
         let reading = FrameAnalyzer()
         reading.tracksWithoutRepeatTest = false
         let searched = try reading.analyze(input, mode: .document, previous: previous)
         #expect(searched.metrics["tracked"] == nil, "\(searched.metrics)")
         #expect(searched.primary == .moveCloser, "\(searched.feedback)")
-        #expect(reading.documentFinder.rejectsRepeatingInsides)
     }
 
     @Test func aCardThatMovedALittleIsTrackedToItsNewPlace() throws {
@@ -62,6 +60,21 @@ import Testing
         #expect(analysis.metrics["tracked"] == 1)
         #expect(cornerError(analysis.region, moved) < 4, "\(String(describing: analysis.region))")
         #expect(analysis.primary == .good)
+    }
+
+    /// A tracked frame reads half of its wide step share's rows in its sharpness pass
+    /// (`CardSharpness.measureWithWideRows`): the same analysis as reading them apart.
+    @Test func aTrackedFrameReadsItsWideShareWithItsSharpnessToTheSameAnswer() throws {
+        let moved = Self.shifted(goodCorners, dx: 6, dy: -4)
+        let jpeg = documentFrame(corners: moved).jpeg()
+        let analyzer = FrameAnalyzer()
+        #expect(analyzer.readsWideRowsWithSharpness)
+        let together = try analyzer.analyze(.jpeg(jpeg), mode: .document, previous: Self.normalised(goodCorners))
+        #expect(together.metrics["tracked"] == 1 && together.metrics["wideStepShare"] != nil, "\(together.metrics)")
+        let apartAnalyzer = FrameAnalyzer()
+        apartAnalyzer.readsWideRowsWithSharpness = false
+        let apart = try apartAnalyzer.analyze(.jpeg(jpeg), mode: .document, previous: Self.normalised(goodCorners))
+        #expect(together == apart)
     }
 
     @Test func aCardThatMovedFurtherThanItsBandsIsSearchedForAfresh() throws {
