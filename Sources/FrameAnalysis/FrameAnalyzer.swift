@@ -454,85 +454,80 @@ public final class FrameAnalyzer {
            whole.quad.liesInside(width: working.width, height: working.height) {
             found = whole
         }
-        // Nothing in luma: the card may be there in colour only (its sides at its background's brightness). Not in
-        // a light search (its fallbacks are left out), nor in an over-exposed frame (clipped colours carry nothing).
-        // The searches below that run when nothing was accepted, each with its own gates, as nested functions: an
-        // answer given up at the end for its repeating inside runs them again (see there).
-        func inColourWhenNothingFound() -> DocumentFinder.Found? {
-            guard !lightSearch, searchesChroma, detection.meanLuma <= thresholds.maxBrightness else { return nil }
-            return findInColour(detection: detection)
-        }
-        func atDetectionScaleWhenNothingFound() -> DocumentFinder.Found? {
-            guard searchesAtDetectionScaleWhenNothingFound, !lightSearch,
-                  detection.meanLuma <= thresholds.maxBrightness, let whole = atDetectionScale(),
-                  whole.confidence >= acceptance + detectionScaleAloneMargin, !whole.borderClosed,
-                  documentFinder.heldAcross(whole.quad),
-                  whole.quad.liesInside(width: working.width, height: working.height) else { return nil }
-            return whole
-        }
-        func inPrintedRegionsWhenNothingFound() -> DocumentFinder.Found? {
-            guard searchesPrintedRegions, !lightSearch, detection.meanLuma <= thresholds.maxBrightness else {
-                return nil
+        // The searches that run when nothing was accepted (`NothingFoundSearch`, in its order), each with its own
+        // gates: each runs while no answer is accepted, and what it finds becomes the answer. An answer given up at
+        // the end for its repeating inside runs them again (see there).
+        func whenNothingFound(_ search: NothingFoundSearch) -> DocumentFinder.Found? {
+            switch search {
+            case .inColour:
+                // Nothing in luma: the card may be there in colour only (its sides at its background's brightness).
+                // Not in a light search (its fallbacks are left out), nor in an over-exposed frame (clipped colours
+                // carry nothing).
+                guard !lightSearch, searchesChroma, detection.meanLuma <= thresholds.maxBrightness else { return nil }
+                return findInColour(detection: detection)
+            case .atDetectionScale:
+                // Nothing in luma or colour: the half-size vote may have lost the card's sides: a small card's short
+                // side is a few dozen vote-image pixels, too few votes to be a line (belowMinimum), and a thumb over
+                // a side shortens it further. The frame is searched once more with the vote on the detection image
+                // (`DocumentFinder.find(votingAtDetectionScale:)`), where every side is twice as long. A second
+                // search over more lines has more chances to assemble an outline from a textured scene's edges or
+                // from a card's part, so what it finds is taken only as the small card it looks for: more confident
+                // than a card needs to be (`detectionScaleAloneMargin` above it: at the bare `minDocumentConfidence`
+                // an empty textured scene of framegen's took an outline at 0.62), seen whole (no frame-border side,
+                // every corner in the frame: an empty synthetic background took an outline reaching past the
+                // frame's top) and held across (its long sides nearer the horizontal: a cut-off card's upright
+                // holder photo was taken at 0.73; or square-ish and turned far away, its long side not told apart:
+                // `DocumentFinder.heldAcross`). Measurements in docs/capture.md ("Document quad").
+                guard searchesAtDetectionScaleWhenNothingFound, !lightSearch,
+                      detection.meanLuma <= thresholds.maxBrightness, let whole = atDetectionScale(),
+                      whole.confidence >= acceptance + detectionScaleAloneMargin, !whole.borderClosed,
+                      documentFinder.heldAcross(whole.quad),
+                      whole.quad.liesInside(width: working.width, height: working.height) else { return nil }
+                return whole
+            case .inPrintedRegions:
+                // Still nothing: where the frame is printed as a card's face is (`PrintedRegions`), the window around
+                // the print is searched on its own, at the working scale. The frame-wide vote lost the card there to
+                // longer lines elsewhere (a striped desk, a keyboard, the wood's grain); in the window the card's
+                // sides are among the strongest lines. Only a card seen whole in the window, held across (as the
+                // search at the detection scale after nothing takes one: an upright rectangle there is a card's
+                // holder photo) and holding a good share of the print (`minPrintedShareInside`) is taken
+                // (docs/capture.md, "Printed regions"). (The frame's printed regions are read once, by the first of
+                // the searches that needs them.)
+                guard searchesPrintedRegions, !lightSearch, detection.meanLuma <= thresholds.maxBrightness else {
+                    return nil
+                }
+                return findInPrintedRegions(detection: detection)
+            case .atPrintedFrameEdge:
+                // Still nothing: print that reaches the frame's edge is a card the frame cuts (or one larger than the
+                // frame). The window around it, clamped by the frame, is searched the same way, and an outline
+                // closed only by the frame's own edges (no window edge inside the frame) is taken, as the search at
+                // the detection scale after nothing takes one, only `detectionScaleAloneMargin` above the bar (an
+                // empty scene's print-like corner gave an outline at 0.62).
+                guard searchesPrintAtFrameEdge, searchesPrintedRegions, !lightSearch,
+                      detection.meanLuma <= thresholds.maxBrightness,
+                      let atEdge = findInPrintedRegions(detection: detection, atFrameEdge: true),
+                      atEdge.confidence >= acceptance + detectionScaleAloneMargin else { return nil }
+                return atEdge
+            case .heldAtBorder:
+                // Still nothing: the frame-wide search's held-card search may have passed over an accepted outline
+                // closed by a frame border because one seen whole outranked it (`DocumentFinder.heldAtBorder`): a
+                // card the frame cuts, held by a thumb, whose part closed on its print scored better. It is taken
+                // last, after every search that finds a card seen whole.
+                return takesHeldCardsLast ? heldAtBorder : nil
             }
-            return findInPrintedRegions(detection: detection)
         }
-        func atPrintedFrameEdgeWhenNothingFound() -> DocumentFinder.Found? {
-            guard searchesPrintAtFrameEdge, searchesPrintedRegions, !lightSearch,
-                  detection.meanLuma <= thresholds.maxBrightness,
-                  let atEdge = findInPrintedRegions(detection: detection, atFrameEdge: true),
-                  atEdge.confidence >= acceptance + detectionScaleAloneMargin else { return nil }
-            return atEdge
-        }
-        func heldWhenNothingFound() -> DocumentFinder.Found? { takesHeldCardsLast ? heldAtBorder : nil }
-        if (found?.confidence ?? 0) < thresholds.minDocumentConfidence, let inColour = inColourWhenNothingFound() {
-            // (The card found in colour is read for a repeating inside too, as the luma answer is at the end: a
-            // dotted wall's corner closed by the frame, found in colour, was CUT_OFF, MOVE_CLOSER in fresh small 201
-            // `no_document_0000`.)
-            if repeatsInside(inColour) { return (nil, false, false, false, inColour.confidence, nil) }
-            return (inColour, false, true, false, nil, nil)
-        }
-        // Nothing in luma or colour: the half-size vote may have lost the card's sides: a small card's short side
-        // is a few dozen vote-image pixels, too few votes to be a line (belowMinimum), and a thumb over a side
-        // shortens it further. The frame is searched once more with the vote on the detection image
-        // (`DocumentFinder.find(votingAtDetectionScale:)`), where every side is twice as long. A second search over
-        // more lines has more chances to assemble an outline from a textured scene's edges or from a card's part,
-        // so what it finds is taken only as the small card it looks for: more confident than a card needs to be
-        // (`detectionScaleAloneMargin` above it: at the bare `minDocumentConfidence` an empty textured scene of
-        // framegen's took an outline at 0.62), seen whole (no frame-border side, every corner in the frame:
-        // an empty synthetic background took an outline reaching past the frame's top) and held across (its long
-        // sides nearer the horizontal: a cut-off card's upright holder photo was taken at 0.73; or square-ish and
-        // turned far away, its long side not told apart: `DocumentFinder.heldAcross`). Measurements in
-        // docs/capture.md ("Document quad").
-        if (found?.confidence ?? 0) < acceptance, let whole = atDetectionScaleWhenNothingFound() {
-            found = whole
-        }
-        // Still nothing: where the frame is printed as a card's face is (`PrintedRegions`), the window around the
-        // print is searched on its own, at the working scale. The frame-wide vote lost the card there to longer
-        // lines elsewhere (a striped desk, a keyboard, the wood's grain); in the window the card's sides are among
-        // the strongest lines. Only a card seen whole in the window, held across (as the search at the detection
-        // scale after nothing takes one: an upright rectangle there is a card's holder photo) and holding a good share
-        // of the print (`minPrintedShareInside`) is taken (docs/capture.md, "Printed regions").
-        // (The frame's printed regions are read once, by the first of the searches below that needs them.)
         var inWindow = false
-        if (found?.confidence ?? 0) < acceptance, let inRegion = inPrintedRegionsWhenNothingFound() {
-            found = inRegion
-            inWindow = true
-        }
-        // Still nothing: print that reaches the frame's edge is a card the frame cuts (or one larger than the frame).
-        // The window around it, clamped by the frame, is searched the same way, and an outline closed only by the
-        // frame's own edges (no window edge inside the frame) is taken, as the search at the detection scale after
-        // nothing takes one, only `detectionScaleAloneMargin` above the bar (an empty scene's print-like corner gave
-        // an outline at 0.62).
-        if (found?.confidence ?? 0) < acceptance, let atEdge = atPrintedFrameEdgeWhenNothingFound() {
-            found = atEdge
-            inWindow = true
-        }
-        // Still nothing: the frame-wide search's held-card search may have passed over an accepted outline closed by
-        // a frame border because one seen whole outranked it (`DocumentFinder.heldAtBorder`): a card the frame cuts,
-        // held by a thumb, whose part closed on its print scored better. It is taken last, after every search that
-        // finds a card seen whole.
-        if (found?.confidence ?? 0) < acceptance, let held = heldWhenNothingFound() {
-            found = held
+        for search in NothingFoundSearch.allCases where (found?.confidence ?? 0) < acceptance {
+            guard let answer = whenNothingFound(search) else { continue }
+            if search == .inColour {
+                // (The card found in colour is read for a repeating inside too, as the luma answer is at the end: a
+                // dotted wall's corner closed by the frame, found in colour, was CUT_OFF, MOVE_CLOSER in fresh small
+                // 201 `no_document_0000`.)
+                if repeatsInside(answer) { return (nil, false, false, false, answer.confidence, nil) }
+                return (answer, false, true, false, nil, nil)
+            }
+            found = answer
+            inWindow = search.isInWindow
         }
         // So too beside an outline closed by a frame border, where print lies apart from it: a card seen whole beside
         // a desk's or a keyboard's edge closed by the frame (print inside the outline is its own: a card the frame
@@ -636,18 +631,10 @@ public final class FrameAnalyzer {
         // order, and the first answer they accept is taken when its own inside does not repeat.
         if let answer = found, repeatsInside(answer) {
             if searchesAgainAfterRepeatingAnswer, !lightSearch {
-                if let inColour = inColourWhenNothingFound(), !repeatsInside(inColour) {
-                    return (inColour, false, true, false, nil, nil)
-                }
-                if let whole = atDetectionScaleWhenNothingFound(), !repeatsInside(whole) {
-                    return (whole, false, false, false, nil, nil)
-                }
-                if let inRegion = inPrintedRegionsWhenNothingFound() ?? atPrintedFrameEdgeWhenNothingFound(),
-                   !repeatsInside(inRegion) {
-                    return (inRegion, false, false, true, nil, nil)
-                }
-                if let held = heldWhenNothingFound(), held.confidence >= acceptance, !repeatsInside(held) {
-                    return (held, false, false, false, nil, nil)
+                for search in NothingFoundSearch.allCases {
+                    guard let again = whenNothingFound(search), again.confidence >= acceptance,
+                          !repeatsInside(again) else { continue }
+                    return (again, false, search == .inColour, search.isInWindow, nil, nil)
                 }
             }
             return (nil, false, false, false, answer.confidence, nil)
