@@ -30,6 +30,12 @@ final class GrayImage {
     /// 0 ≤ x < width - 1, 0 ≤ y < height - 1 (not checked).
     @inline(__always)
     func bilinear(x: Double, y: Double) -> Float {
+        Self.bilinear(base, width: width, x: x, y: y)
+    }
+
+    /// `bilinear(x:y:)` on the pixels at `base`, rows `width` apart: for loops that read the image's storage once.
+    @inline(__always)
+    static func bilinear(_ base: UnsafeMutablePointer<UInt8>, width: Int, x: Double, y: Double) -> Float {
         let x0 = Int(x), y0 = Int(y)
         let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
         let p00 = base + y0 * width + x0
