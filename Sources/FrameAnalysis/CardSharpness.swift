@@ -196,34 +196,36 @@ enum CardSharpness {
                     let end = min(hi, x0 + 32 * blocksPerFlush)
                     while x0 + 30 < end {
                         let p = row + x0
-                        if both, let secondReach {
-                            @inline(__always) func sums(_ d: Int) -> (first: (cubes: SIMD8<UInt32>,
-                                                                              products: SIMD8<UInt32>),
-                                                                      second: (cubes: SIMD8<UInt32>,
-                                                                               products: SIMD8<UInt32>)) {
-                                blockSums(p, direction: d, reach: reach, secondReach: secondReach,
-                                          glareReach: glareReach, riseFloor: Int16(riseFloor),
-                                          stepFloor: Int16(stepFloor))
+                        // The fine rises in the four directions first: a block where no sample may count in any
+                        // (a plain stretch of the card) adds nothing, and its steps are not read.
+                        let riseFloor = Int16(riseFloor), stepFloor = Int16(stepFloor)
+                        let r0 = blockRise(p, direction: 1, glareReach: glareReach, riseFloor: riseFloor)
+                        let r1 = blockRise(p, direction: w, glareReach: glareReach, riseFloor: riseFloor)
+                        let r2 = blockRise(p, direction: w + 1, glareReach: glareReach, riseFloor: riseFloor)
+                        let r3 = blockRise(p, direction: w - 1, glareReach: glareReach, riseFloor: riseFloor)
+                        if any(r0.counted .| r1.counted .| r2.counted .| r3.counted) {
+                            let t0 = blockStepTerms(p, direction: 1, rise: r0, reach: reach, stepFloor: stepFloor)
+                            let t1 = blockStepTerms(p, direction: w, rise: r1, reach: reach, stepFloor: stepFloor)
+                            let t2 = blockStepTerms(p, direction: w + 1, rise: r2, reach: reach, stepFloor: stepFloor)
+                            let t3 = blockStepTerms(p, direction: w - 1, rise: r3, reach: reach, stepFloor: stepFloor)
+                            cubes.0 &+= t0.cubes; products.0 &+= t0.products
+                            cubes.1 &+= t1.cubes; products.1 &+= t1.products
+                            cubes.2 &+= t2.cubes; products.2 &+= t2.products
+                            cubes.3 &+= t3.cubes; products.3 &+= t3.products
+                            if both, let secondReach {
+                                let u0 = blockStepTerms(p, direction: 1, rise: r0, reach: secondReach,
+                                                        stepFloor: stepFloor)
+                                let u1 = blockStepTerms(p, direction: w, rise: r1, reach: secondReach,
+                                                        stepFloor: stepFloor)
+                                let u2 = blockStepTerms(p, direction: w + 1, rise: r2, reach: secondReach,
+                                                        stepFloor: stepFloor)
+                                let u3 = blockStepTerms(p, direction: w - 1, rise: r3, reach: secondReach,
+                                                        stepFloor: stepFloor)
+                                cubes2.0 &+= u0.cubes; products2.0 &+= u0.products
+                                cubes2.1 &+= u1.cubes; products2.1 &+= u1.products
+                                cubes2.2 &+= u2.cubes; products2.2 &+= u2.products
+                                cubes2.3 &+= u3.cubes; products2.3 &+= u3.products
                             }
-                            let s0 = sums(1), s1 = sums(w), s2 = sums(w + 1), s3 = sums(w - 1)
-                            cubes.0 &+= s0.first.cubes; products.0 &+= s0.first.products
-                            cubes.1 &+= s1.first.cubes; products.1 &+= s1.first.products
-                            cubes.2 &+= s2.first.cubes; products.2 &+= s2.first.products
-                            cubes.3 &+= s3.first.cubes; products.3 &+= s3.first.products
-                            cubes2.0 &+= s0.second.cubes; products2.0 &+= s0.second.products
-                            cubes2.1 &+= s1.second.cubes; products2.1 &+= s1.second.products
-                            cubes2.2 &+= s2.second.cubes; products2.2 &+= s2.second.products
-                            cubes2.3 &+= s3.second.cubes; products2.3 &+= s3.second.products
-                        } else {
-                            @inline(__always) func sums(_ d: Int) -> (cubes: SIMD8<UInt32>, products: SIMD8<UInt32>) {
-                                blockSums(p, direction: d, reach: reach, glareReach: glareReach,
-                                          riseFloor: Int16(riseFloor), stepFloor: Int16(stepFloor))
-                            }
-                            let s0 = sums(1), s1 = sums(w), s2 = sums(w + 1), s3 = sums(w - 1)
-                            cubes.0 &+= s0.cubes; products.0 &+= s0.products
-                            cubes.1 &+= s1.cubes; products.1 &+= s1.products
-                            cubes.2 &+= s2.cubes; products.2 &+= s2.products
-                            cubes.3 &+= s3.cubes; products.3 &+= s3.products
                         }
                         x0 += 32
                     }
