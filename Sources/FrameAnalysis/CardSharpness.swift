@@ -147,7 +147,6 @@ enum CardSharpness {
         // share's every other row.)
         let margin = max(glareReach, max(reach, secondReach ?? reach)) + 1
         guard w > 2 * margin, h > 2 * margin else { return nil }
-        var first = StepSums(), second = StepSums()
         @inline(__always) func edge(_ p: UnsafeMutablePointer<UInt8>, _ d: Int, _ k: Int, reach: Int,
                                     into sums: inout StepSums) {
             guard let f = FrameMeasurements.steepestRise(p, d, floor: riseFloor) else { return }
@@ -180,7 +179,8 @@ enum CardSharpness {
         // The same samples as `forEachBusyPixel`'s walk, 16 at a time in all four directions (`blockSums`), then
         // the rest of the row as there. (Integer sums: the order does not change them.) `both`: the second reach
         // too (a separate walk, so the single reach's has no second sums to carry).
-        @inline(__always) func walk(both: Bool) {
+        @inline(__always) func walk(both: Bool) -> (first: StepSums, second: StepSums) {
+            var first = StepSums(), second = StepSums()
             var y = margin + rowOffset
             while y < h - margin {
                 defer { y += rowStep }
@@ -248,8 +248,8 @@ enum CardSharpness {
                     }
                 }
             }
+            return (first, second)
         }
-        if secondReach != nil { walk(both: true) } else { walk(both: false) }
-        return (first, second)
+        return secondReach != nil ? walk(both: true) : walk(both: false)
     }
 }
