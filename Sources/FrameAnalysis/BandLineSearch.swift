@@ -25,6 +25,8 @@ final class BandLineSearch {
     private var accumulator: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 1)
     /// Per polarity and direction cell, the line's normal (for the current reference direction).
     private let normals: UnsafeMutableBufferPointer<SIMD2<Double>> = .allocate(capacity: 2 * cells)
+    /// Per polarity and direction cell, its offset cells' most votes (while the lines are taken from the vote).
+    private let rowBest: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 2 * cells)
     /// The last search's lines, strongest first (see `search`).
     private(set) var found: [Found] = []
 
@@ -35,6 +37,7 @@ final class BandLineSearch {
     deinit {
         accumulator.deallocate()
         normals.deallocate()
+        rowBest.deallocate()
     }
 
     /// Finds the best lines, strongest first, crossing the convex `band` (4 corners in order, image pixels) and
@@ -80,6 +83,7 @@ final class BandLineSearch {
         }
         let reach = Int(extent) + 2
         let rhoBins = 2 * reach + 1
+        let reachShift = Double(reach), rhoLimit = Double(rhoBins)
         let voteCount = 2 * cells * rhoBins
         if voteCount > accumulator.count {
             accumulator.deallocate()
@@ -117,29 +121,44 @@ final class BandLineSearch {
                 let weight = Int32((min(Int(m), cap) * 16 + cap - 1) / cap)
                 let centreCell = Int(Self.degrees(tangent: across / along).rounded())
                 let offset = p - centre
-                for cell in max(-maxTurn, centreCell - spread)...min(maxTurn, centreCell + spread) {
-                    let k = polarity * cells + cell + maxTurn + spread
-                    // Rounded half up by truncating a positive value (rho + reach + ½ ≥ 0 for every kept bin).
-                    let shifted = (offset * normal[k]).sum() + Double(reach) + 0.5
-                    guard shifted >= 0 else { continue }
-                    let rho = Int(shifted)
-                    guard rho < rhoBins else { continue }
-                    votes[k * rhoBins + rho] += weight
+                // (Wrapping index arithmetic: k < 2 · cells and rho < rhoBins, so nothing overflows.)
+                var k = polarity &* cells &+ max(-maxTurn, centreCell - spread) &+ maxTurn &+ spread
+                let last = polarity &* cells &+ min(maxTurn, centreCell + spread) &+ maxTurn &+ spread
+                while k <= last {
+                    defer { k &+= 1 }
+                    let n = normal[k]
+                    // Rounded half up by truncating a positive value (rho + reach + ½ ≥ 0 for every kept bin); the
+                    // same sum, in the same order, as (offset · n) + reach + ½.
+                    let shifted = offset.x * n.x + offset.y * n.y + reachShift + 0.5
+                    guard shifted >= 0, shifted < rhoLimit else { continue }
+                    let bin = k &* rhoBins &+ Int(shifted)
+                    votes[bin] = votes[bin] &+ weight
                 }
             }
         }
         // The strongest cells, each at least 3 px or 4° from a stronger one of its polarity: each line is the first
         // cell of the most votes, and the cells within 4° and 3 px of it, of its polarity, are then emptied, so that
         // the next is at least that far from every line taken (the vote is not read again after this search).
-        let bins = UnsafeBufferPointer(start: votes, count: voteCount)
+        // Each direction cell's most votes are kept (`rowBest`): the first line is the first cell holding the most of
+        // them, and after cells are emptied only their direction cells' are read again.
+        let best = rowBest.baseAddress!
+        @inline(__always) func readRow(_ k: Int) {
+            var most: Int32 = 0
+            for v in UnsafeBufferPointer(start: votes + k * rhoBins, count: rhoBins) { most = max(most, v) }
+            best[k] = most
+        }
+        for k in 0..<(2 * cells) { readRow(k) }
         while found.count < count {
             var bestVotes: Int32 = 0
-            for v in bins { bestVotes = max(bestVotes, v) }
-            guard bestVotes > 0, let best = bins.firstIndex(of: bestVotes) else { break }
-            let k = best / rhoBins, rho = best % rhoBins
+            for k in 0..<(2 * cells) { bestVotes = max(bestVotes, best[k]) }
+            guard bestVotes > 0,
+                  let k = UnsafeBufferPointer(start: best, count: 2 * cells).firstIndex(of: bestVotes),
+                  let rho = UnsafeBufferPointer(start: votes + k * rhoBins, count: rhoBins).firstIndex(of: bestVotes)
+            else { break }
             let polarityStart = k / cells * cells
             for near in max(polarityStart, k - 3)...min(polarityStart + cells - 1, k + 3) {
                 for r in max(0, rho - 2)...min(rhoBins - 1, rho + 2) { votes[near * rhoBins + r] = 0 }
+                readRow(near)
             }
             let lineNormal = normal[k]
             found.append((lineNormal, Double(rho - reach) + (centre * lineNormal).sum(), Int(bestVotes)))
