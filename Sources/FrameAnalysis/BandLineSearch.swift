@@ -104,8 +104,12 @@ final class BandLineSearch {
             guard let (from, to) = Self.crossing(row: Double(y), band: band) else { continue }
             let xs = max(x0, Int(from.rounded(.down)) - 1), xe = min(x1, Int(to.rounded(.up)) + 1)
             guard xs <= xe else { continue }
-            for x in xs...xe {
-                let i = y * w + x, m = mp[i]
+            // (Wrapping arithmetic: every index lies inside the image.)
+            let rowStart = y &* w
+            var x = xs &- 1
+            while x < xe {
+                x &+= 1
+                let i = rowStart &+ x, m = mp[i]
                 guard m >= weak else { continue }
                 let gx = Int(gxp[i]), gy = Int(gyp[i])
                 // Only the ridge of each edge votes (as in the frame-wide vote).
