@@ -108,6 +108,30 @@ import Testing
         #expect([half[0], half[1], half[2], half[3]] != wideExpected)
     }
 
+    /// An image with no row or column clear of the steps' margin (the glare reach and one pixel either side) reads
+    /// nothing: every measure 0, and no sums handed on to the wide share.
+    @Test func anImageInsideTheMarginReadsNothing() {
+        // Crisp vertical stripes, 40 px wide: steps in every row, none clear of the margin.
+        let image = GrayImage()
+        image.resize(width: 40, height: 200)
+        for i in 0..<(40 * 200) { image.base[i] = (i % 40) / 5 % 2 == 0 ? 20 : 220 }
+        let spans = RegionSpans()
+        spans.set(for: image, quad: nil)
+        let zero = [0.0, 0, 0, 0]
+        func values(_ m: SharpnessMeasurement) -> [Double] { [m.horizontal, m.vertical, m.diagonal, m.antidiagonal] }
+        #expect(values(CardSharpness.measure(image, spans: spans)) == zero)
+        let (sharpness, wideRows) = CardSharpness.measureWithWideRows(image, spans: spans)
+        #expect(values(sharpness) == zero && wideRows == CardSharpness.StepSums())
+        #expect(values(CardSharpness.wideStepShare(image, spans: spans, completing: wideRows)) == zero)
+        #expect(values(CardSharpness.wideStepShare(image, spans: spans)) == zero)
+        // (The same stripes 200 px wide read steps.)
+        let wide = GrayImage()
+        wide.resize(width: 200, height: 200)
+        for i in 0..<(200 * 200) { wide.base[i] = (i % 200) / 5 % 2 == 0 ? 20 : 220 }
+        spans.set(for: wide, quad: nil)
+        #expect(CardSharpness.measure(wide, spans: spans).horizontal > 0)
+    }
+
     /// A sharp card reads sharp whatever its size in the frame, and a blurred one (1-px box blur, three passes)
     /// blurred: the synthetic card's print (glyph cells under a pixel at 200 px, the portrait's shading) gets finer as the card
     /// shrinks, which the measure weighted by af (not af²) read as soft ramps (0.56–0.70 at 200 px against
