@@ -24,17 +24,22 @@ struct CaptureBenchEndToEndTests {
         }
     }
 
-    @Test func everyDocumentFrameGetsARowSlowestAnalysisFirst() throws {
-        let scratch = try TemporaryDirectory("kyc-bench-per-frame")
-        let frames = scratch.file("frames")
+    /// framegen's document frames of seed 7, one per class at 720p, into `directory` (with `arguments` added).
+    static func generateDocumentFrames(into directory: String, arguments: [String] = []) throws {
         let generated = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [
             "python3", CaptureEndToEndTests.repositoryRoot.appendingPathComponent("tools/framegen/framegen.py").path,
-            "--out", frames, "--seed", "7", "--count-per-class", "1", "--size", "1280x720", "--modes", "document",
+            "--out", directory, "--seed", "7", "--count-per-class", "1", "--size", "1280x720", "--modes", "document",
             // One process: a pool whose worker dies waits for it for ever (seen once in CI, the suites running side
             // by side), where a lone process exits with an error the test reports.
             "--jobs", "1",
-        ])
+        ] + arguments)
         #expect(generated.status == 0, "\(generated.error)")
+    }
+
+    @Test func everyDocumentFrameGetsARowSlowestAnalysisFirst() throws {
+        let scratch = try TemporaryDirectory("kyc-bench-per-frame")
+        let frames = scratch.file("frames")
+        try Self.generateDocumentFrames(into: frames)
         let documents = try FileManager.default.contentsOfDirectory(atPath: frames)
             .filter { $0.hasPrefix("document_") && $0.hasSuffix(".jpg") }
         #expect(documents.count == 10)
@@ -76,12 +81,7 @@ struct CaptureBenchEndToEndTests {
     @Test func aStillStreamsTrackedFramesAreMeasuredApart() throws {
         let scratch = try TemporaryDirectory("kyc-bench-streams")
         let frames = scratch.file("frames")
-        let generated = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [
-            "python3", CaptureEndToEndTests.repositoryRoot.appendingPathComponent("tools/framegen/framegen.py").path,
-            "--out", frames, "--seed", "7", "--count-per-class", "1", "--size", "1280x720", "--modes", "document",
-            "--sequence", "6", "--jobs", "1",
-        ])
-        #expect(generated.status == 0, "\(generated.error)")
+        try Self.generateDocumentFrames(into: frames, arguments: ["--sequence", "6"])
 
         let bench = StackHarness.buildDirectory.appendingPathComponent("kyc-bench")
         let result = try runProcess(bench, ["capture", "--frames", frames, "--rounds", "2", "--warmup", "0"])
