@@ -1,33 +1,16 @@
 // CardSharpness's step test on 16 samples at a time (every other pixel of a row), as 16-bit vector lanes.
 
 extension CardSharpness {
-    /// One direction's sums over 16 samples: for the samples at `p`, `p + 2`, … `p + 30`, the same test and terms
-    /// as `measure`'s scalar `edge` (fine rise ≥ `riseFloor`, the steepest point, a step at least the fine rise and
-    /// `stepFloor`, no clipped pixel within reach), as (Σ af³, Σ af² · step) in 32-bit lanes (two samples each).
-    /// Every lane is judged, busy or flat: a flat pixel has no fine rise above the floor, so it adds nothing, as in
-    /// the scalar walk that skips it.
-    ///
-    /// Why 16-bit lanes: pixels are the low bytes of 16 little-endian 16-bit words (the generic byte-vector
-    /// conversions are out-of-line calls), differences fit, and af² ≤ 255² fits an unsigned 16-bit lane; the
-    /// terms (≤ 255³) are formed in 32-bit lanes.
-    @inline(__always)
-    static func blockSums(_ p: UnsafeMutablePointer<UInt8>, direction d: Int, reach: Int, glareReach: Int,
-                          riseFloor: Int16, stepFloor: Int16) -> (cubes: SIMD8<UInt32>, products: SIMD8<UInt32>) {
-        let rise = blockRise(p, direction: d, glareReach: glareReach, riseFloor: riseFloor)
-        return blockStepTerms(p, direction: d, rise: rise, reach: reach, stepFloor: stepFloor)
-    }
-
-    /// `blockSums` for two reaches at once (`CardSharpness.measureWithWideRows`): the fine rise, its steepest-point
-    /// test and the far glare check are shared, only the steps are read twice.
-    @inline(__always)
-    static func blockSums(_ p: UnsafeMutablePointer<UInt8>, direction d: Int, reach: Int, secondReach: Int,
-                          glareReach: Int, riseFloor: Int16, stepFloor: Int16)
-        -> (first: (cubes: SIMD8<UInt32>, products: SIMD8<UInt32>),
-            second: (cubes: SIMD8<UInt32>, products: SIMD8<UInt32>)) {
-        let rise = blockRise(p, direction: d, glareReach: glareReach, riseFloor: riseFloor)
-        return (blockStepTerms(p, direction: d, rise: rise, reach: reach, stepFloor: stepFloor),
-                blockStepTerms(p, direction: d, rise: rise, reach: secondReach, stepFloor: stepFloor))
-    }
+    // One direction's test on 16 samples at `p`, `p + 2`, … `p + 30`: the same test and terms as the scalar `edge` of
+    // `stepSums` (fine rise ≥ `riseFloor`, the steepest point, a step at least the fine rise and `stepFloor`, no
+    // clipped pixel within reach), in two parts: `blockRise`, which does not depend on the step's reach (read once for
+    // both reaches in `measureWithWideRows`), and `blockStepTerms`, (Σ af³, Σ af² · step) for one reach in 32-bit lanes
+    // (two samples each). Every lane is judged, busy or flat: a flat pixel has no fine rise above the floor, so it adds
+    // nothing, as in the scalar walk that skips it.
+    //
+    // Why 16-bit lanes: pixels are the low bytes of 16 little-endian 16-bit words (the generic byte-vector
+    // conversions are out-of-line calls), differences fit, and af² ≤ 255² fits an unsigned 16-bit lane; the terms
+    // (≤ 255³) are formed in 32-bit lanes.
 
     /// The fine rise of 16 samples, its magnitude, and the samples that may count (`blockRise`).
     typealias BlockRise = (f: SIMD16<Int16>, af: SIMD16<Int16>, counted: SIMDMask<SIMD16<Int16>.MaskStorage>)

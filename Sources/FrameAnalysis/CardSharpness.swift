@@ -176,9 +176,9 @@ enum CardSharpness {
             sums.cubes &+= SIMD4(total(cubes.0), total(cubes.1), total(cubes.2), total(cubes.3))
             sums.products &+= SIMD4(total(products.0), total(products.1), total(products.2), total(products.3))
         }
-        // The same samples as `forEachBusyPixel`'s walk, 16 at a time in all four directions (`blockSums`), then
-        // the rest of the row as there. (Integer sums: the order does not change them.) `both`: the second reach
-        // too (a separate walk, so the single reach's has no second sums to carry).
+        // The same samples as `forEachBusyPixel`'s walk, 16 at a time in all four directions (`blockRise`,
+        // `blockStepTerms`), then the rest of the row as there. (Integer sums: the order does not change them.)
+        // `both`: the second reach too (a separate walk, so the single reach's has no second sums to carry).
         @inline(__always) func walk(both: Bool) -> (first: StepSums, second: StepSums) {
             var first = StepSums(), second = StepSums()
             var y = margin + rowOffset
@@ -234,7 +234,7 @@ enum CardSharpness {
                 }
                 for x in stride(from: x0, to: hi, by: 2) {
                     let p = row + x
-                    // (Flat within riseFloor / 2: no fine rise reaches riseFloor, as in `blockSums`.)
+                    // (Flat within riseFloor / 2: no fine rise reaches riseFloor, as in `blockRise`.)
                     if FrameMeasurements.isFlat(p, rowStride: w, within: riseFloor / 2) { continue }
                     edge(p, 1, 0, reach: reach, into: &first)
                     edge(p, w, 1, reach: reach, into: &first)

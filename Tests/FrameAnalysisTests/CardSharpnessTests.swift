@@ -67,8 +67,8 @@ import Testing
         return image
     }
 
-    /// The vector blocks (`blockSums`, 16 samples at a time in 32-bit lanes) and the scalar tail give the sums of
-    /// the definition, also on rows longer than `blocksPerFlush` blocks (4608 px: 144 blocks).
+    /// The vector blocks (`blockRise` and `blockStepTerms`, 16 samples at a time in 32-bit lanes) and the scalar
+    /// tail give the sums of the definition, also on rows longer than `blocksPerFlush` blocks (4608 px: 144 blocks).
     @Test(arguments: [(200, 90, UInt64(3)), (331, 77, UInt64(5)), (4608, 60, UInt64(9))])
     func vectorWalkMatchesTheDefinition(width: Int, height: Int, seed: UInt64) {
         let image = Self.busyImage(width: width, height: height, seed: seed)
