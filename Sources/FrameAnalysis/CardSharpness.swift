@@ -44,7 +44,8 @@ enum CardSharpness {
     /// while the blurred frames stay at or below 0.45 (docs/capture.md, Document sharpness).
     /// Samples every `rowStep`-th row and every other column inside `spans` (the vector walk reads 16 samples at a
     /// time, so the column step is fixed).
-    static func measure(_ image: GrayImage, spans: RegionSpans, rowStep: Int = 4) -> SharpnessMeasurement {
+    static func measure(_ image: GrayImage, spans: RegionSpans,
+                        rowStep: Int = measuredRowStep) -> SharpnessMeasurement {
         guard let sums = stepSums(image, spans: spans, rowOffset: 0, rowStep: rowStep, reach: stepReach) else {
             return SharpnessMeasurement(horizontal: 0, vertical: 0, diagonal: 0, antidiagonal: 0)
         }
@@ -67,7 +68,8 @@ enum CardSharpness {
         return (scored(sums.first.ratios), sums.second)
     }
 
-    /// The row step of `measure` in the analysis, twice `wideRowStep`: every row it reads, the wide share reads too.
+    /// The row step of `measure` (its default, the analysis's), twice `wideRowStep`: every row it reads, the wide share
+    /// reads too.
     static let measuredRowStep = 4
 
     /// `measure`'s score of the raw ratios.

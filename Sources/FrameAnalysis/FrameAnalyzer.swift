@@ -209,6 +209,9 @@ public final class FrameAnalyzer {
     /// Frame-wide searches `locateDocument` has run with the vote at the detection scale, since this analyzer was
     /// made (read by tests: a frame runs at most one; the window searches around printed regions are not counted).
     private(set) var detectionScaleSearches = 0
+    /// Sharpness passes that read the wide step share's rows too (`CardSharpness.measureWithWideRows`), since this
+    /// analyzer was made (read by tests: a tracked frame takes one, a frame searched whole none).
+    private(set) var sharpnessPassesWithWideRows = 0
     /// Windows around printed regions `findInPrintedRegions` has searched, since this analyzer was made (read by
     /// tests).
     var printedRegionWindows = 0
@@ -922,8 +925,9 @@ public final class FrameAnalyzer {
         var wideRows: CardSharpness.StepSums? = nil
         if tracked && readsWideRowsWithSharpness {
             (sharpness, wideRows) = CardSharpness.measureWithWideRows(working, spans: spans)
+            sharpnessPassesWithWideRows += 1
         } else {
-            sharpness = CardSharpness.measure(working, spans: spans, rowStep: CardSharpness.measuredRowStep)
+            sharpness = CardSharpness.measure(working, spans: spans)
         }
         metrics["sharpness"] = sharpness.overall
         metrics["motionAnisotropy"] = sharpness.anisotropy
@@ -1138,7 +1142,7 @@ public final class FrameAnalyzer {
         guard t.maxBlurredSceneSharpness > 0, outlineFirst, feedback.contains(where: { $0.code == .blurry }),
               !Self.hasExposureFinding(feedback) else { return nil }
         spans.set(for: working, quad: nil)
-        return CardSharpness.measure(working, spans: spans, rowStep: 4).overall
+        return CardSharpness.measure(working, spans: spans).overall
     }
 
     /// The share of a frame without a document that is clipped (luma ≥ `glareLuma`, on `spans`, which then cover the

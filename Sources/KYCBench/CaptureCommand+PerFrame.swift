@@ -9,7 +9,6 @@ extension CaptureCommand {
     /// One frame's medians over the rounds.
     struct FrameCost {
         let file: String
-        let height: Int
         let decode: LatencySummary
         let analysis: LatencySummary
 
@@ -43,7 +42,7 @@ extension CaptureCommand {
                 }
             }
             let costs = chosen.indices.map { index in
-                FrameCost(file: chosen[index].file, height: height,
+                FrameCost(file: chosen[index].file,
                           decode: LatencySummary(nanoseconds: decodeSamples[index]),
                           analysis: LatencySummary(nanoseconds: analysisSamples[index]))
             }

@@ -71,10 +71,16 @@ import Testing
         #expect(analyzer.readsWideRowsWithSharpness)
         let together = try analyzer.analyze(.jpeg(jpeg), mode: .document, previous: Self.normalised(goodCorners))
         #expect(together.metrics["tracked"] == 1 && together.metrics["wideStepShare"] != nil, "\(together.metrics)")
+        // (The one pass was taken: the comparison below is not of two separate passes.)
+        #expect(analyzer.sharpnessPassesWithWideRows == 1)
         let apartAnalyzer = FrameAnalyzer()
         apartAnalyzer.readsWideRowsWithSharpness = false
         let apart = try apartAnalyzer.analyze(.jpeg(jpeg), mode: .document, previous: Self.normalised(goodCorners))
+        #expect(apartAnalyzer.sharpnessPassesWithWideRows == 0)
         #expect(together == apart)
+        // A frame searched whole reads the sharpness alone.
+        _ = try analyzer.analyze(.jpeg(jpeg), mode: .document)
+        #expect(analyzer.sharpnessPassesWithWideRows == 1)
     }
 
     @Test func aCardThatMovedFurtherThanItsBandsIsSearchedForAfresh() throws {
