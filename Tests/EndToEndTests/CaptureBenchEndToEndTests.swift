@@ -24,22 +24,10 @@ struct CaptureBenchEndToEndTests {
         }
     }
 
-    /// framegen's document frames of seed 7, one per class at 720p, into `directory` (with `arguments` added).
-    static func generateDocumentFrames(into directory: String, arguments: [String] = []) throws {
-        let generated = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [
-            "python3", CaptureEndToEndTests.repositoryRoot.appendingPathComponent("tools/framegen/framegen.py").path,
-            "--out", directory, "--seed", "7", "--count-per-class", "1", "--size", "1280x720", "--modes", "document",
-            // One process: a pool whose worker dies waits for it for ever (seen once in CI, the suites running side
-            // by side), where a lone process exits with an error the test reports.
-            "--jobs", "1",
-        ] + arguments)
-        #expect(generated.status == 0, "\(generated.error)")
-    }
-
     @Test func everyDocumentFrameGetsARowSlowestAnalysisFirst() throws {
         let scratch = try TemporaryDirectory("kyc-bench-per-frame")
         let frames = scratch.file("frames")
-        try Self.generateDocumentFrames(into: frames)
+        try Framegen.documents(into: frames, seed: 7)
         let documents = try FileManager.default.contentsOfDirectory(atPath: frames)
             .filter { $0.hasPrefix("document_") && $0.hasSuffix(".jpg") }
         #expect(documents.count == 10)
@@ -81,7 +69,7 @@ struct CaptureBenchEndToEndTests {
     @Test func aStillStreamsTrackedFramesAreMeasuredApart() throws {
         let scratch = try TemporaryDirectory("kyc-bench-streams")
         let frames = scratch.file("frames")
-        try Self.generateDocumentFrames(into: frames, arguments: ["--sequence", "6"])
+        try Framegen.documents(into: frames, seed: 7, ["--sequence", "6"])
 
         let bench = StackHarness.buildDirectory.appendingPathComponent("kyc-bench")
         let result = try runProcess(bench, ["capture", "--frames", frames, "--rounds", "2", "--warmup", "0"])

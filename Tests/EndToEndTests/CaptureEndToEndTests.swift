@@ -14,15 +14,7 @@ struct CaptureEndToEndTests {
     /// A still GOOD document filmed `count` times, from the generator, written inside `scratch`.
     static func stillSequence(count: Int, in scratch: TemporaryDirectory) throws -> String {
         let directory = scratch.file("frames")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repositoryRoot.appendingPathComponent("tools/framegen/framegen.py").path,
-                             "--out", directory, "--seed", "11", "--count-per-class", "0", "--sequence",
-                             String(count)]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw HarnessError("framegen failed") }
+        try Framegen.generate(into: directory, ["--seed", "11", "--count-per-class", "0", "--sequence", String(count)])
         return directory
     }
 

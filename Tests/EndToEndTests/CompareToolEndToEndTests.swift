@@ -13,12 +13,7 @@ struct CompareToolEndToEndTests {
     /// frame judged as labelled.
     static func documentSet(in scratch: TemporaryDirectory) throws -> String {
         let directory = scratch.file("set")
-        let result = try run("/usr/bin/env", [
-            "python3", CaptureEndToEndTests.repositoryRoot.appendingPathComponent("tools/framegen/framegen.py").path,
-            "--out", directory, "--seed", "11", "--count-per-class", "1", "--size", "1280x720", "--modes",
-            "document", "--jobs", "1",
-        ])
-        guard result.status == 0 else { throw HarnessError("framegen failed: \(result.error)") }
+        try Framegen.documents(into: directory, seed: 11)
         return directory
     }
 

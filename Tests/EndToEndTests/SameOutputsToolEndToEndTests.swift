@@ -13,7 +13,7 @@ struct SameOutputsToolEndToEndTests {
     @Test func identicalBuildsPassAndAChangedOneIsNamedFrameByFrame() throws {
         let scratch = try TemporaryDirectory("kyc-same-outputs")
         let frames = scratch.file("frames")
-        try CaptureBenchEndToEndTests.generateDocumentFrames(into: frames, arguments: ["--sequence", "5"])
+        try Framegen.documents(into: frames, seed: 7, ["--sequence", "5"])
         let kycctl = StackHarness.buildDirectory.appendingPathComponent("kycctl").path
 
         // The same build: every output (the frames alone and as a stream, each sequence, the still ones fully
