@@ -325,6 +325,9 @@ final class DocumentFinder {
     /// in every quad search, not only the pitched one (`bestQuad`). Always on; tests turn it off to show the frames it
     /// decides.
     var admitsTurnedAwaySquares = true
+    /// Whether an accepted winner not seen whole in a portrait frame is searched past for a card pitched far
+    /// (`pitchedCardPast`). Always on; tests turn it off to show the frames it decides.
+    var searchesPitchedPastWinnersNotSeenWhole = true
     /// Whether the searches after nothing was found take a square-ish outline turned far from square-on as held across
     /// (`heldAcross`), not only one whose longer sides run nearer the horizontal. Always on; tests turn it off to show
     /// the frames it decides.
@@ -736,6 +739,12 @@ final class DocumentFinder {
                let card = cardAcrossFrame(around: part.winner, image: coarse, minConfidence: acceptance) {
                 found = searched(card)
             }
+        }
+        // An accepted winner not seen whole in a portrait frame may be a card pitched far, its sides run on to a
+        // background line or a side replaced by one: the pitched search looks for the card (`pitchedCardPast`).
+        if widerSearch, fallbacks, let winner = found, winner.confidence >= acceptance,
+           let pitched = pitchedCardPast(winner, image: coarse, width: w, height: h) {
+            found = pitched
         }
         guard var best = found else { return nil }
         // The winner may be only the card's photo, the card's own sides lost in the vote: they are looked for where
