@@ -184,6 +184,8 @@ import Testing
                               corners: [(146.28, 881.42), (460.56, 743.72), (490.36, 949.48), (201.67, 1229.74)],
                               within: 0.01, before: .cutOff) {
             $0.documentFinder.takesFarMoreConfidentWholes = false
+            // (Since session 52 the pitched search past a winner not seen whole finds this card too.)
+            $0.documentFinder.searchesPitchedPastWinnersNotSeenWhole = false
             // (Session 42: the window around its print, grown toward the outline that ran out of it, finds it too.)
             $0.growsWindowsOverClippedCards = false
         }

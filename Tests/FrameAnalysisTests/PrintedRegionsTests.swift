@@ -107,7 +107,11 @@ import Testing
         let without = try expectRuleDecides(
             "tilted-card-on-a-striped-desk-cut-by-the-window-around-its-print-camsim-small-seed180.jpg",
             primary: .tilted, corners: [(35.74, 150.82), (289.67, 178.95), (248.35, 297.55), (73.87, 276.49)],
-            within: 0.02, before: .cutOff) { $0.growsWindowsCutByTheirEdges = false }
+            within: 0.02, before: .cutOff) {
+            $0.growsWindowsCutByTheirEdges = false
+            // (Since session 52 the pitched search past a winner not seen whole finds this card too.)
+            $0.documentFinder.searchesPitchedPastWinnersNotSeenWhole = false
+        }
         #expect(without.metrics["printedRegion"] == nil)
     }
 
