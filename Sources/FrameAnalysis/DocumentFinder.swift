@@ -325,6 +325,8 @@ final class DocumentFinder {
     /// in every quad search, not only the pitched one (`bestQuad`). Always on; tests turn it off to show the frames it
     /// decides.
     var admitsTurnedAwaySquares = true
+    /// Where the searches record the outlines they find or take (`FrameAnalyzer.tracesSearch`); nil: not traced.
+    var trace: SearchTrace?
     /// Whether an accepted winner not seen whole in a portrait frame is searched past for a card pitched far
     /// (`pitchedCardPast`). Always on; tests turn it off to show the frames it decides.
     var searchesPitchedPastWinnersNotSeenWhole = true
@@ -563,6 +565,7 @@ final class DocumentFinder {
         guard readFirstLines(coarse, gradientsComputed: gradientsComputed,
                              votingAtDetectionScale: votingAtDetectionScale) else { return nil }
         var found = bestQuad(coarse, width: w, height: h)
+        trace?.coarse("find.first", found)
         // The budget keeps the quad search cheap, but the strongest lines are not always the card's: a photo, a
         // printed face or a textured desk can fill a direction's share with lines that outvote a card's side (small
         // cards' sides most of all). A frame where no quad is good enough is searched again among every candidate
@@ -584,6 +587,7 @@ final class DocumentFinder {
             if let wider = bestQuad(coarse, width: w, height: h), wider.confidence > first.confidence,
                !wider.borders.contains(true) {
                 found = wider
+                trace?.coarse("find.widerSearch", wider)
             }
             // Still weak, it may be a card's part: a corner of the card closed by a print line or a thumb's edge,
             // where the card's side beyond it is not among the vote's lines at all (a direction crowded by the
@@ -601,6 +605,7 @@ final class DocumentFinder {
                    around.quad.skewDegrees <= Self.maxSearchedSkew,
                    completesThreeSides(around.winner, searchedFrom: firstSearched, width: w, height: h) {
                     found = around
+                    trace?.coarse("find.aroundWeakWinner", around)
                 }
             }
         }
@@ -609,7 +614,10 @@ final class DocumentFinder {
         // below, which run only when the vote's quads gave no card, are left out; an accepted card is unaffected.
         if (found?.confidence ?? 0) < acceptance && widerSearch && fallbacks {
             readLines(coarse, budget: Self.secondPassLines, perSector: Self.secondPassPerSector, fresh: false)
-            if let second = bestQuad(coarse, width: w, height: h, verified: Self.widerQuadsVerified) { found = second }
+            if let second = bestQuad(coarse, width: w, height: h, verified: Self.widerQuadsVerified) {
+                found = second
+                trace?.coarse("find.secondPass", second)
+            }
             // Still nothing: where three of a card's sides are among the lines (two opposite, one across them), its
             // fourth may be too faint, or too short, to be among the frame's strongest lines; it is searched for
             // where a card's shape puts it (see `addFourthSides`). Such an outline rests on a line found by a search
@@ -627,6 +635,7 @@ final class DocumentFinder {
                    completesThreeSides(fourth.winner, searchedFrom: firstSearched, width: w, height: h) {
                     if fourth.quad.skewDegrees <= Self.maxSearchedSkew {
                         found = fourth
+                        trace?.coarse("find.fourthSide", fourth)
                     } else if portrait {
                         pitchedFourth = fourth
                     }
@@ -644,6 +653,7 @@ final class DocumentFinder {
                    flipped.quad.liesInside(width: w, height: h),
                    flippingSideCount(flipped.winner) == 1 {
                     found = flipped
+                    trace?.coarse("find.flippedSide", flipped)
                 }
             }
             // Still nothing: a card pitched far from the camera in a portrait frame has its sides meet inside the
@@ -659,6 +669,7 @@ final class DocumentFinder {
                     if let pitched, pitched.confidence > (found?.confidence ?? 0),
                        seenWhole(pitched.winner, width: w, height: h), pitched.quad.skewDegrees >= Self.minPitchedSkew {
                         found = pitched
+                        trace?.coarse("find.pitched", pitched)
                     }
                 }
                 accept(bestQuad(coarse, width: w, height: h, verified: Self.widerQuadsVerified, pitched: true))
@@ -680,6 +691,7 @@ final class DocumentFinder {
                                    coveredAtBorder: true) {
                 if held.confidence > (found?.confidence ?? 0), held.borders.contains(true) {
                     found = held
+                    trace?.coarse("find.heldAtBorder", held)
                 } else if !held.borders.contains(true),
                           let cut = bestQuad(coarse, width: w, height: h, coveredAtBorder: true, closedByBorder: true),
                           cut.confidence >= acceptance,
@@ -694,6 +706,7 @@ final class DocumentFinder {
                     var recorded = refined(cut, from: coarse, on: working)
                     recorded.borderClosed = true
                     heldAtBorder = recorded
+                    trace?.working("find.heldAtBorderRecorded", recorded)
                 }
             }
         }
@@ -732,12 +745,14 @@ final class DocumentFinder {
                 || farMoreConfidentWhole(whole.quad, confidence: whole.confidence,
                                          closedConfidence: closed.confidence, width: w, height: h) {
                 found = whole
+                trace?.coarse("find.wholeBesideBorderClosed", whole)
             }
             // Still closed by a frame border, the winner may be a part of a card held so close that it spans the
             // frame from one edge to the opposite one, an outline the quad search does not build (`cardAcrossFrame`).
             if takesCardsAcrossTheFrame, !searchesWindow, let part = found, part.borders.contains(true),
                let card = cardAcrossFrame(around: part.winner, image: coarse, minConfidence: acceptance) {
                 found = searched(card)
+                trace?.coarse("find.cardAcrossFrame", found)
             }
         }
         // An accepted winner not seen whole in a portrait frame may be a card pitched far, its sides run on to a
@@ -745,26 +760,34 @@ final class DocumentFinder {
         if widerSearch, fallbacks, let winner = found, winner.confidence >= acceptance,
            let pitched = pitchedCardPast(winner, image: coarse, width: w, height: h) {
             found = pitched
+            trace?.coarse("find.pitchedPastWinner", pitched)
         }
         guard var best = found else { return nil }
         // The winner may be only the card's photo, the card's own sides lost in the vote: they are looked for where
         // they must lie (see `cardAroundPhoto`). A winner closed by a frame border and small enough to be a photo may
         // be a part of a card the frame cuts, or of one held too close, closed by the frame (a thumb over its photo
         // cut the rest off): the card's own border-closed outline is looked for around it (`cutCardAround`).
-        if searchesAroundPhotos, let card = cardAroundPhoto(best.winner, image: coarse) { best = searched(card) }
-        else if takesCutCardsAroundPhotos, !searchesWindow, best.borders.contains(true),
-                Quadrilateral.area(best.winner.corners.0, best.winner.corners.1, best.winner.corners.2,
-                                   best.winner.corners.3) <= Self.maxPhotoFill * Double(w * h),
-                let card = cutCardAround(best.winner, image: coarse) { best = searched(card) }
+        if searchesAroundPhotos, let card = cardAroundPhoto(best.winner, image: coarse) {
+            best = searched(card)
+            trace?.coarse("find.cardAroundPhoto", best)
+        } else if takesCutCardsAroundPhotos, !searchesWindow, best.borders.contains(true),
+                  Quadrilateral.area(best.winner.corners.0, best.winner.corners.1, best.winner.corners.2,
+                                     best.winner.corners.3) <= Self.maxPhotoFill * Double(w * h),
+                  let card = cutCardAround(best.winner, image: coarse) {
+            best = searched(card)
+            trace?.coarse("find.cutCardAroundPhoto", best)
+        }
         let borderClosed = best.borders.contains(true)
         // The winner, once chosen, may still lack a band whose edge the vote does not have (see `completeBand`): it is
         // searched for where it must lie. Only here, on the outline the searches settled on, so that it refines the
         // outline and decides nothing among the searches.
         if searchesBandEdges, let completed = completeBand(best.winner, image: coarse, searching: true) {
             best = searched(completed)
+            trace?.coarse("find.bandCompleted", best)
         }
         var result = refined(best, from: coarse, on: working)
         result.borderClosed = borderClosed
+        trace?.working("find.result", result)
         return result
     }
 

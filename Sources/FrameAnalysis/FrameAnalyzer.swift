@@ -20,6 +20,14 @@ public final class FrameAnalyzer {
     let outlineSmear = OutlineSmear()
     /// Internal so tests can compare finder settings (`findDocument`).
     let documentFinder = DocumentFinder()
+    /// Whether the document search records its steps (`searchTrace`): for engine developers (`kycctl analyze
+    /// --trace`); off in the service.
+    public var tracesSearch: Bool {
+        get { documentFinder.trace != nil }
+        set { documentFinder.trace = newValue ? SearchTrace() : nil }
+    }
+    /// The last document frame's search steps, in order, with `tracesSearch` (empty without it).
+    public var searchTrace: [SearchStep] { documentFinder.trace?.steps ?? [] }
     /// The frame's colour, for the chroma search (read only when the document search needs it).
     private let colour = FrameColour()
     /// Whether a card the luma search did not find is looked for in the frame's colour contrast (docs/capture.md,
@@ -369,6 +377,7 @@ public final class FrameAnalyzer {
                                                 acceptance: thresholds.minDocumentConfidence,
                                                 gradientsComputed: &gradientsComputed,
                                                 readsRepeats: !tracksWithoutRepeatTest) {
+                documentFinder.trace?.working("locate.tracked", found)
                 return (found, true, false, false, nil, nil)
             }
             // A card found in colour is followed in colour when luma does not follow it (the band search often
@@ -378,6 +387,8 @@ public final class FrameAnalyzer {
                 gradientsComputed = false   // the colour tracking leaves the colour image's gradients
                 if let found = documentFinder.trackInChroma(onDetection, chroma: colour.contrastImage, luma: detection,
                                                             acceptance: thresholds.minDocumentConfidence) {
+                    documentFinder.trace?.coarse("locate.trackedInColour", found.quad, confidence: found.confidence,
+                                                 borderClosed: false)
                     return (onWorking(found, detection: detection), true, true, false, nil, nil)
                 }
             }
@@ -425,6 +436,8 @@ public final class FrameAnalyzer {
         func atDetectionScale() -> DocumentFinder.Found? {
             if let searched = searchedAtDetectionScale { return searched }
             detectionScaleSearches += 1
+            documentFinder.trace?.prefix = "detectionScale."
+            defer { documentFinder.trace?.prefix = "" }
             let searched = documentFinder.find(coarse: detection, working: working, acceptance: acceptance,
                                                widerSearchMaxLuma: thresholds.maxBrightness,
                                                votingAtDetectionScale: true)
@@ -443,6 +456,7 @@ public final class FrameAnalyzer {
                                                     closedConfidence: closed.confidence, width: working.width,
                                                     height: working.height) {
             found = whole
+            documentFinder.trace?.working("locate.atDetectionScale", whole)
         }
         // An accepted but weak answer turned far from square-on (beyond `maxSkew`, not closed by a frame border) may
         // be an outline assembled from a part of the card and the background's lines, whose perspective is no card's;
@@ -456,6 +470,7 @@ public final class FrameAnalyzer {
            whole.quad.skewDegrees <= thresholds.maxSkew,
            whole.quad.liesInside(width: working.width, height: working.height) {
             found = whole
+            documentFinder.trace?.working("locate.turnedWeakAnswerReplaced", whole)
         }
         // The searches that run when nothing was accepted (`NothingFoundSearch`, in its order), each with its own
         // gates: each runs while no answer is accepted, and what it finds becomes the answer. An answer given up at
@@ -522,11 +537,15 @@ public final class FrameAnalyzer {
         var inWindow = false
         for search in NothingFoundSearch.allCases where (found?.confidence ?? 0) < acceptance {
             guard let answer = whenNothingFound(search) else { continue }
+            documentFinder.trace?.working("locate.nothingFound.\(search)", answer)
             if search == .inColour {
                 // (The card found in colour is read for a repeating inside too, as the luma answer is at the end: a
                 // dotted wall's corner closed by the frame, found in colour, was CUT_OFF, MOVE_CLOSER in fresh small
                 // 201 `no_document_0000`.)
-                if repeatsInside(answer) { return (nil, false, false, false, answer.confidence, nil) }
+                if repeatsInside(answer) {
+                    documentFinder.trace?.working("locate.givenUpRepeating", answer)
+                    return (nil, false, false, false, answer.confidence, nil)
+                }
                 return (answer, false, true, false, nil, nil)
             }
             found = answer
@@ -547,6 +566,7 @@ public final class FrameAnalyzer {
             || inRegion.confidence >= minConfidenceTurnedBesideBorderClosed {
             found = inRegion
             inWindow = true
+            documentFinder.trace?.working("locate.besideBorderClosed", inRegion)
         }
         // A small outline seen whole inside print well larger than it (`minPrintOverSmallAnswer`) is a part of the
         // card that print is on: a panel beside a glare patch that cut the card's lines, its photo. The window around
@@ -565,6 +585,7 @@ public final class FrameAnalyzer {
                     .flatMap({ $0.confidence >= acceptance + detectionScaleAloneMargin ? $0 : nil })) {
             found = card
             inWindow = true
+            documentFinder.trace?.working("locate.aroundSmallAnswer", card)
         }
         // An outline closed by the frame's border, or running out of the frame, whose two sides beside one side
         // carry their edges only part of the way to it holds a card and the background past the card's end: the
@@ -587,6 +608,7 @@ public final class FrameAnalyzer {
                card.quad.liesInside(width: working.width, height: working.height) {
                 found = card
                 inWindow = false
+                documentFinder.trace?.working("locate.sidesStopShort", card)
             }
         }
         // An outline seen whole whose two sides at one corner carry their edges on past its far corners (past a
@@ -618,8 +640,11 @@ public final class FrameAnalyzer {
             if let card {
                 found = card
                 inWindow = false
+                documentFinder.trace?.working("locate.largerCardFound", card)
             } else {
                 largerCard = implied
+                documentFinder.trace?.working("locate.largerCardImplied", Quadrilateral(corners: implied.corners),
+                                              confidence: answer.confidence, borderClosed: false)
             }
         }
         // The quad search passes over outlines whose inside repeats (`InteriorPeriodicity`: keys, bars), but the
@@ -633,10 +658,12 @@ public final class FrameAnalyzer {
         // was NO_DOCUMENT that way (the keyboard's outline won, then read as repeating). They run now, in their
         // order, and the first answer they accept is taken when its own inside does not repeat.
         if let answer = found, repeatsInside(answer) {
+            documentFinder.trace?.working("locate.givenUpRepeating", answer)
             if searchesAgainAfterRepeatingAnswer, !lightSearch {
                 for search in NothingFoundSearch.allCases {
                     guard let again = whenNothingFound(search), again.confidence >= acceptance,
                           !repeatsInside(again) else { continue }
+                    documentFinder.trace?.working("locate.againAfterRepeating.\(search)", again)
                     return (again, false, search == .inColour, search.isInWindow, nil, nil)
                 }
             }
@@ -648,6 +675,14 @@ public final class FrameAnalyzer {
     /// The card found in the frame's colour contrast (`ChromaContrast`, `DocumentFinder.findInChroma`), its corners
     /// on the working image; nil for a frame without colour (a grayscale JPEG, a gray8 raw frame, a grey scene).
     private func findInColour(detection: GrayImage) -> DocumentFinder.Found? {
+        // (The colour search refines on the colour contrast image, the detection image's size: its steps map from it.)
+        let tracedWorking = documentFinder.trace?.workingToInput
+        documentFinder.trace?.prefix = "colour."
+        if let trace = documentFinder.trace { trace.workingToInput = trace.coarseToInput }
+        defer {
+            documentFinder.trace?.prefix = ""
+            if let tracedWorking { documentFinder.trace?.workingToInput = tracedWorking }
+        }
         guard colourContrast(detection: detection),
               let found = documentFinder.findInChroma(colour.contrastImage, luma: detection,
                                                       acceptance: thresholds.minDocumentConfidence) else { return nil }
@@ -677,6 +712,12 @@ public final class FrameAnalyzer {
                                  previous: [FramePoint]?, previousInColour: Bool = false,
                                  lightSearch: Bool = false) -> FrameAnalysis {
         let t = thresholds
+        if let trace = documentFinder.trace {
+            trace.reset()
+            let input = SIMD2(Double(inputSize.width), Double(inputSize.height))
+            trace.coarseToInput = (input / SIMD2(Double(detection.width), Double(detection.height)), .zero)
+            trace.workingToInput = (input / SIMD2(Double(working.width), Double(working.height)), .zero)
+        }
         // Room for every metric a document frame can report, so the dictionary is allocated once, not regrown.
         var metrics = FrameMetrics(values: Dictionary(minimumCapacity: Self.documentMetricsCapacity))
         var feedback: [Feedback] = []

@@ -1,6 +1,7 @@
 // `kycctl analyze`: the frame-analysis engine offline, for tuning thresholds. One JSON object per frame on stdout:
 // {file, width, height, region, metrics, feedback, capture}. Files are JPEGs, or raw camera frames of one layout with
-// --raw. An unreadable file or frame stops with exit code 2.
+// --raw. An unreadable file or frame stops with exit code 2. --trace adds the document search's steps (searchTrace),
+// for engine developers.
 import FrameAnalysis
 import Foundation
 
@@ -17,9 +18,11 @@ private struct AnalyzeOutputLine: Encodable {
     var capture: Bool
     /// With --timing: the analysis's wall-clock time (decode included, file read excluded), in microseconds.
     var elapsedMicroseconds: Double?
+    /// With --trace: the document search's steps, in order (`FrameAnalyzer.searchTrace`).
+    var searchTrace: [SearchStep]?
 
     private enum CodingKeys: String, CodingKey {
-        case file, width, height, region, faces, metrics, feedback, capture, elapsedMicroseconds
+        case file, width, height, region, faces, metrics, feedback, capture, elapsedMicroseconds, searchTrace
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -33,6 +36,7 @@ private struct AnalyzeOutputLine: Encodable {
         try c.encode(feedback, forKey: .feedback)
         try c.encode(capture, forKey: .capture)
         try c.encodeIfPresent(elapsedMicroseconds, forKey: .elapsedMicroseconds)
+        try c.encodeIfPresent(searchTrace, forKey: .searchTrace)
     }
 }
 
@@ -53,7 +57,7 @@ func stoppingOnFileError(_ command: String, _ body: () throws -> Void) throws {
 }
 
 private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
-    let options = try Options(arguments, switches: ["sequence", "video-range", "timing"])
+    let options = try Options(arguments, switches: ["sequence", "video-range", "timing", "trace"])
     let mode: FrameMode
     switch options.values["mode"] ?? "document" {
     case "document": mode = .document
@@ -95,7 +99,12 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
     }
     guard !options.positional.isEmpty else { throw CommandLineError(description: "analyze needs at least one FILE") }
 
+    let traces = options.switches.contains("trace")
+    if traces && mode != .document {
+        throw CommandLineError(description: "--trace applies to document frames only (it lists the document search's steps)")
+    }
     let analyzer = FrameAnalyzer(thresholds: thresholds)
+    analyzer.tracesSearch = traces
     let sequence = options.switches.contains("sequence")
     let timing = options.switches.contains("timing")
     var tracker = CaptureTracker()
@@ -122,7 +131,8 @@ private func analyzeFrames(_ arguments: ArraySlice<String>) throws {
         let line = AnalyzeOutputLine(file: path, width: analysis.width, height: analysis.height,
                                      region: analysis.region, faces: analysis.faces, metrics: analysis.metrics.values,
                                      feedback: frame.feedback, capture: frame.capture,
-                                     elapsedMicroseconds: timing ? elapsed / .microseconds(1) : nil)
+                                     elapsedMicroseconds: timing ? elapsed / .microseconds(1) : nil,
+                                     searchTrace: traces ? analyzer.searchTrace : nil)
         print(String(decoding: try encoder.encode(line), as: UTF8.self))
     }
 }

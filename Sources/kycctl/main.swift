@@ -18,11 +18,12 @@ let usage = """
                                                   check a signing evidence bundle offline (exit 0 ok, 1 failed)
       kycctl verify-log [--tenant ID]             check the hash-chained signing evidence log (exit 0 intact)
       kycctl analyze [--mode document|selfie] [--sequence] [--rotation 0|90|180|270] [--thresholds FILE.json]
-                     [--raw FORMAT:WIDTHxHEIGHT[:STRIDE] [--video-range]] [--timing] FILE…
+                     [--raw FORMAT:WIDTHxHEIGHT[:STRIDE] [--video-range]] [--timing] [--trace] FILE…
                                                   run the frame-analysis engine offline; one JSON object per frame
                                                   (--rotation: the clockwise turn the frames need, after their EXIF;
                                                   --raw: the files are gray8/nv12/nv21 camera frames of that layout;
-                                                  --timing: each object gets the analysis's elapsedMicroseconds)
+                                                  --timing: each object gets the analysis's elapsedMicroseconds;
+                                                  --trace: and the document search's steps, searchTrace)
       kycctl diagnose --labels DIR/labels.json [--misses] [FILE…]
                                                   where the document finder loses a labelled set's cards: per frame,
                                                   the candidate lines nearest each true side, the true outline's

@@ -19,6 +19,14 @@ struct AnalyzeCommandEndToEndTests {
         let feedback: [Feedback]
         let capture: Bool
         let elapsedMicroseconds: Double?
+        struct Step: Decodable {
+            struct Point: Decodable { let x, y: Double }
+            let step: String
+            let corners: [Point]
+            let confidence: Double
+            let borderClosed: Bool
+        }
+        let searchTrace: [Step]?
     }
 
     static func lines(_ output: String) throws -> [Line] {
@@ -73,6 +81,28 @@ struct AnalyzeCommandEndToEndTests {
         // The same lines with the key taken out.
         let stripped = timed.output.replacing(/,"elapsedMicroseconds":[0-9.e+-]+/, with: "")
         #expect(stripped == plain.output)
+    }
+
+    /// `--trace` gives every line the document search's steps, in input pixels (FrameAnalysisTests'
+    /// `SearchTraceTests` check the steps themselves): the pitched card found past a winner running out of the frame
+    /// ends on the outline it answered on; without it the key is absent and the lines are the same. Selfie frames
+    /// have no document search: refused before any frame is read.
+    @Test func traceAddsTheDocumentSearchsSteps() throws {
+        let fixture = CaptureEndToEndTests.repositoryRoot.appendingPathComponent(
+            "Tests/FrameAnalysisTests/Fixtures/card-pitched-far-its-side-run-out-on-the-grain-camsim-small-seed153.jpg")
+            .path
+        let traced = try Self.run(["analyze", "--trace", fixture])
+        #expect(traced.status == 0, "\(traced.error)")
+        let line = try #require(try Self.lines(traced.output).first)
+        let steps = try #require(line.searchTrace)
+        #expect(steps.map(\.step) == ["find.first", "find.pitchedPastWinner", "find.result"], "\(traced.output)")
+        #expect(steps.allSatisfy { $0.corners.count == 4 && $0.confidence > 0 && !$0.borderClosed })
+        #expect(line.feedback.first?.code == "TILTED")
+        let plain = try Self.run(["analyze", fixture])
+        #expect(!plain.output.contains("searchTrace"))
+        #expect(traced.output.replacing(/,"searchTrace":\[.*\]/, with: "") == plain.output)
+        let selfie = try Self.run(["analyze", "--mode", "selfie", "--trace", fixture])
+        #expect(selfie.status != 0 && selfie.error.contains("--trace") && selfie.output.isEmpty, "\(selfie)")
     }
 
     /// A phone photo stored sideways with EXIF Orientation 6 (FrameAnalysisTests' fixture) is read upright; an
