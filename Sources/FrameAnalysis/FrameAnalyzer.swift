@@ -100,6 +100,9 @@ public final class FrameAnalyzer {
     /// detection scale finds clearly more confident (see `locateDocument`). Always on; tests turn it off to show the
     /// frames it decides.
     var reconsidersTurnedWeakAnswers = true
+    /// Whether that outline may be turned too when far more confident than the answer, larger and holding its centre
+    /// (see `locateDocument`). Always on; tests turn it off to show the frames it decides.
+    var takesTurnedCardsAroundWeakAnswers = true
     /// How much more confident than a turned weak answer the square-on outline must be.
     static let turnedWeakAnswerMargin = 0.1
     /// Whether the card found there must have a whole card's shape seen square-on (`IDCard.wholeSeenSquareOn`), unless
@@ -461,13 +464,20 @@ public final class FrameAnalyzer {
         // An accepted but weak answer turned far from square-on (beyond `maxSkew`, not closed by a frame border) may
         // be an outline assembled from a part of the card and the background's lines, whose perspective is no card's;
         // the card seen square-on may be there with its sides too short for the half-size vote. The search at the
-        // detection scale replaces it with an outline seen whole, square-on and clearly more confident.
+        // detection scale replaces it with an outline seen whole, square-on and clearly more confident; or turned
+        // too, when far more confident (`farMoreConfidentMargin`, as an outline seen whole must be to replace a
+        // border-closed winner whatever its shape), larger and holding the answer's centre: the card pitched far, the
+        // answer a turned part of it (`takesTurnedCardsAroundWeakAnswers`; camsim small 156 `tilted_0009`, a part
+        // at 0.65, MOVE_CLOSER, inside the card found pitched at 0.90).
         if reconsidersTurnedWeakAnswers, let weak = found, weak.confidence >= acceptance,
            weak.confidence < DocumentFinder.reconsideredBelow, !weak.borderClosed,
            weak.quad.skewDegrees > thresholds.maxSkew, searchesAtDetectionScale, !lightSearch,
            detection.meanLuma <= thresholds.maxBrightness, let whole = atDetectionScale(), !whole.borderClosed,
            whole.confidence >= weak.confidence + Self.turnedWeakAnswerMargin,
-           whole.quad.skewDegrees <= thresholds.maxSkew,
+           whole.quad.skewDegrees <= thresholds.maxSkew
+            || takesTurnedCardsAroundWeakAnswers
+                && whole.confidence >= weak.confidence + DocumentFinder.farMoreConfidentMargin
+                && whole.quad.area > weak.quad.area && whole.quad.contains(weak.quad.centre),
            whole.quad.liesInside(width: working.width, height: working.height) {
             found = whole
             documentFinder.trace?.working("locate.turnedWeakAnswerReplaced", whole)

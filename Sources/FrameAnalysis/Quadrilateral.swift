@@ -58,6 +58,9 @@ struct Quadrilateral: Equatable {
     /// Shoelace area.
     var area: Double { Self.area(corners[0], corners[1], corners[2], corners[3]) }
 
+    /// The mean of the corners.
+    var centre: SIMD2<Double> { (corners[0] + corners[1] + corners[2] + corners[3]) / 4 }
+
     /// Shoelace area of the four corners in order (no `Quadrilateral` built: no array).
     static func area(_ c0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ c3: SIMD2<Double>) -> Double {
         func cross(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { a.x * b.y - b.x * a.y }

@@ -1,5 +1,5 @@
 // A card pitched far in a portrait frame, found past an accepted winner the frame does not hold whole
-// (`DocumentFinder.pitchedCardPast`).
+// (`DocumentFinder.pitchedCardPast`) or around a weak turned part of it (`takesTurnedCardsAroundWeakAnswers`).
 import Testing
 @testable import FrameAnalysis
 
@@ -15,6 +15,19 @@ import Testing
         // (Without the search, the winner's right side is the grain line: its lower right corner past the frame.)
         let corners = try #require(without.region?.corners)
         #expect(corners.contains { $0.x > 360 }, "\(corners)")
+    }
+
+    /// Fixtures/README.md: a card pitched 58° on a desk, the frame-wide search's answer a turned part of it (0.65,
+    /// MOVE_CLOSER first). The search at the detection scale finds the card pitched (0.90): far more confident,
+    /// larger and around the answer, it is taken though turned.
+    @Test func aWeakTurnedPartGivesWayToThePitchedCardAroundIt() throws {
+        let without = try expectRuleDecides(
+            "card-pitched-far-its-turned-part-answered-camsim-small-seed156.jpg", primary: .tilted,
+            corners: [(26.74, 187.89), (298.76, 66.07), (295.51, 246.42), (120.7, 292.43)], within: 0.01,
+            before: .moveCloser) { $0.takesTurnedCardsAroundWeakAnswers = false }
+        #expect(without.feedback.contains { $0.code == .tilted }, "\(without.feedback)")
+        let confidence = try #require(without.region?.confidence)
+        #expect(confidence < DocumentFinder.reconsideredBelow, "\(confidence)")
     }
 
     /// Each side at least `minFarSideShare` of the side opposite it: a pitched card's foreshortened far side passes, a
