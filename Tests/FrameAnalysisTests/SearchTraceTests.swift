@@ -34,25 +34,32 @@ import Testing
         #expect(Self.distance(steps[1].corners, region.corners) < 4, "\(steps[1]) \(region)")
     }
 
+    /// `fixture`'s answer, found by the search whose metric `metric` says so: its last step named `step` lies on the
+    /// answer's outline (the trace's map from that search's image to the frame). The steps are returned.
+    @discardableResult
+    static func expectLastStepIsTheAnswer(_ fixture: String, metric: String, step: String,
+                                          sourceLocation: SourceLocation = #_sourceLocation) throws -> [SearchStep] {
+        let (analysis, steps) = try traced(fixture)
+        #expect(analysis.metrics[metric] == 1, "\(analysis.metrics)", sourceLocation: sourceLocation)
+        let region = try #require(analysis.region, sourceLocation: sourceLocation)
+        let last = try #require(steps.last { $0.step == step }, "\(steps.map(\.step))", sourceLocation: sourceLocation)
+        #expect(distance(last.corners, region.corners) < 0.5, "\(last) \(region)", sourceLocation: sourceLocation)
+        return steps
+    }
+
     /// A card found in a printed region's window: the window's steps are named apart and mapped from the window to
     /// the frame; the window's result is the answer.
     @Test func aWindowsStepsAreMappedToTheFrame() throws {
-        let (analysis, steps) = try Self.traced("card-its-outline-ran-on-to-a-keyboard-camsim-small-seed173.jpg")
-        #expect(analysis.metrics["printedRegion"] == 1, "\(analysis.metrics)")
-        let region = try #require(analysis.region)
-        let windowResult = try #require(steps.last { $0.step == "window.find.result" }, "\(steps.map(\.step))")
-        #expect(Self.distance(windowResult.corners, region.corners) < 0.5, "\(windowResult) \(region)")
+        let steps = try Self.expectLastStepIsTheAnswer("card-its-outline-ran-on-to-a-keyboard-camsim-small-seed173.jpg",
+                                                       metric: "printedRegion", step: "window.find.result")
         #expect(steps.contains { $0.step.hasPrefix("locate.") }, "\(steps.map(\.step))")
     }
 
     /// A card found in colour: the colour search's steps (refined on the colour contrast image, the detection size)
     /// map to the answer too.
     @Test func theColourSearchsStepsAreMappedToTheFrame() throws {
-        let (analysis, steps) = try Self.traced("colour-edged-card-camsim-seed4.jpg")
-        #expect(analysis.metrics["colourEdges"] == 1, "\(analysis.metrics)")
-        let region = try #require(analysis.region)
-        let colourResult = try #require(steps.last { $0.step == "colour.find.result" }, "\(steps.map(\.step))")
-        #expect(Self.distance(colourResult.corners, region.corners) < 0.5, "\(colourResult) \(region)")
+        try Self.expectLastStepIsTheAnswer("colour-edged-card-camsim-seed4.jpg", metric: "colourEdges",
+                                           step: "colour.find.result")
     }
 
     /// Off (the default, as in the service), nothing is recorded; on, the answer is the same.
