@@ -102,6 +102,39 @@ struct CompareToolEndToEndTests {
         #expect(totals.hasPrefix("  0 changed"), "\(totals)")
     }
 
+    /// --trace: the builds run with `kycctl analyze --trace`; per build, how many frames each search answered (every
+    /// frame counted once, "-" for a frame without an outline), and each changed frame names the search that
+    /// answered it in each build. A threshold moves no outline, so the searches are the same. Document mode only.
+    @Test func traceNamesTheSearchThatAnsweredEachFrame() throws {
+        let scratch = try TemporaryDirectory("kyc-compare-trace")
+        let set = try Self.documentSet(in: scratch)
+        let kycctl = StackHarness.buildDirectory.appendingPathComponent("kycctl").path
+        try #"{"minFill": 0.74}"#.write(toFile: scratch.file("far.json"), atomically: true, encoding: .utf8)
+        let far = try Self.wrapper("far-kycctl", in: scratch, body:
+            "command=$1; shift; exec \(kycctl) \"$command\" --thresholds \(scratch.file("far.json")) \"$@\"")
+        let result = try Self.run("/usr/bin/env", ["python3", Self.script, "--set", "g=\(set)", "--run",
+                                                   "before=\(kycctl)", "--run", "after=\(far)", "--out",
+                                                   scratch.file("out"), "--trace"])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        for build in ["before", "after"] {
+            let row = try #require(lines.first { $0.hasPrefix("  \(build): ") && !$0.contains("/") },
+                                   "\(result.output)")
+            let counts = row.matches(of: /([A-Za-z.\-]+) (\d+)/).map { (String($0.1), Int($0.2)!) }
+            #expect(counts.map(\.1).reduce(0, +) == 10, "\(row)")
+            #expect(counts.contains { $0.0.hasPrefix("find.") } && !counts.contains { $0.0 == "?" }, "\(row)")
+        }
+        let changed = lines.filter { $0.hasPrefix("  g document_") }
+        #expect(!changed.isEmpty, "\(result.output)")
+        for line in changed {
+            let searches = try #require(line.firstMatch(of: /\[([A-Za-z.\-]+) -> ([A-Za-z.\-]+)\]/), "\(line)")
+            #expect(searches.1 == searches.2 && searches.1 != "?", "\(line)")
+        }
+        let selfie = try Self.run("/usr/bin/env", ["python3", Self.script, "--mode", "selfie", "--trace", "--set",
+                                                   "g=\(set)", "--run", "before=\(kycctl)"])
+        #expect(selfie.status == 2 && selfie.error.contains("--trace"), "\(selfie.error)")
+    }
+
     /// A build that cannot answer must not read as a build that gets every frame wrong: exit 2, with its error.
     @Test func aFailingBuildStopsTheComparisonWithItsError() throws {
         let scratch = try TemporaryDirectory("kyc-compare-broken")

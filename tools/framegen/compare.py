@@ -3,7 +3,7 @@
 
 Usage:
   python3 tools/framegen/compare.py [--mode document|selfie] [--out DIR] [--sequence] [--confusion]
-      [--outlines] --set NAME=DIR [--set NAME=DIR ...] --run LABEL=KYCCTL [--run LABEL=KYCCTL ...]
+      [--outlines] [--trace] --set NAME=DIR [--set NAME=DIR ...] --run LABEL=KYCCTL [--run LABEL=KYCCTL ...]
 
 Each build (`--run`, a kycctl binary; the first is the reference) analyses each set (`--set`: a directory with
 labels.json and the mode's frames), every file its own stream, and with --sequence the set's files also as one stream
@@ -17,7 +17,10 @@ DIR: a new directory under /tmp, printed), so a later run can be diffed by hand 
     the frame, so its error there is at least the part out of view);
   - with --outlines (documents), also the frames whose codes are the same but whose outline moved (corner error
     changed by more than 0.01): what a change did to the geometry without changing an answer;
-  - with --confusion, the reference build's and the last build's mislabelled frames by (label, answer), most first.
+  - with --confusion, the reference build's and the last build's mislabelled frames by (label, answer), most first;
+  - with --trace (documents; builds that have `kycctl analyze --trace`), each listed frame also names the search
+    that answered it in each build (`[find.first -> find.pitchedPastWinner]`: the last step of its `searchTrace` that
+    gave an outline, docs/capture.md "Tracing the document search"), and per build the frames each search answered.
 Exit code 0; 2 for bad arguments, an unreadable set, or a build that cannot be run or fails on a set (its error is
 printed: a comparison with a build's answers missing would read as that build getting every frame wrong).
 """
@@ -33,12 +36,12 @@ from evaluate import corner_error, corners_of, primary, whole_in_view  # noqa: E
 
 
 def parse(argv):
-    options = {"mode": "document", "out": None, "sequence": False, "confusion": False, "outlines": False, "sets": [],
-               "runs": []}
+    options = {"mode": "document", "out": None, "sequence": False, "confusion": False, "outlines": False,
+               "trace": False, "sets": [], "runs": []}
     args = list(argv)
     while args:
         arg = args.pop(0)
-        if arg in ("--sequence", "--confusion", "--outlines"):
+        if arg in ("--sequence", "--confusion", "--outlines", "--trace"):
             options[arg[2:]] = True
         elif arg in ("--mode", "--out", "--set", "--run"):
             if not args:
@@ -57,6 +60,8 @@ def parse(argv):
         raise ValueError("--mode is document or selfie")
     if not options["sets"] or not options["runs"]:
         raise ValueError("at least one --set and one --run")
+    if options["trace"] and options["mode"] != "document":
+        raise ValueError("--trace reads the document search: document mode only")
     return options
 
 
@@ -64,8 +69,9 @@ class BuildFailed(Exception):
     pass
 
 
-def analyse(kycctl, mode, files, sequence, out_path):
-    command = [kycctl, "analyze", "--mode", mode] + (["--sequence"] if sequence else []) + files
+def analyse(kycctl, mode, files, sequence, out_path, trace=False):
+    command = ([kycctl, "analyze", "--mode", mode] + (["--sequence"] if sequence else [])
+               + (["--trace"] if trace else []) + files)
     with open(out_path, "w") as out:
         try:
             run = subprocess.run(command, stdout=out, stderr=subprocess.PIPE, check=False)
@@ -87,6 +93,35 @@ def frame_corner_error(result, label):
     if not found or not label or len(label.get("corners") or []) != 4:
         return None
     return corner_error(label["corners"], found, label["width"], label["height"])
+
+
+# Steps that record an outline without answering on it (docs/capture.md, "Tracing the document search").
+NOT_ANSWERS = ("locate.largerCardImplied", "locate.givenUpRepeating")
+
+
+def answered_by(result):
+    """The search that gave `result` its outline, from its searchTrace: the last `locate.*` step that took an outline
+    whose corners are the answer's (each within 0.2 % of the frame's diagonal); else, when the frame-wide search's
+    `find.result` is the answer, the step of that search before it. Searches with a prefix (`detectionScale.`,
+    `window.`, `colour.`) answer only through a `locate.*` step. "-" for no outline, "?" when no step has it."""
+    region = corners_of(result.get("region"))
+    if not region:
+        return "-"
+    tolerance = 0.002 * (result["width"] ** 2 + result["height"] ** 2) ** 0.5
+    steps = result.get("searchTrace") or []
+
+    def is_answer(step):
+        corners = [(p["x"], p["y"]) for p in step["corners"]]
+        return len(corners) == 4 and all(((x - u) ** 2 + (y - v) ** 2) ** 0.5 <= tolerance
+                                         for (x, y), (u, v) in zip(corners, region))
+    taken = [s for s in steps if s["step"].startswith("locate.") and s["step"] not in NOT_ANSWERS and is_answer(s)]
+    if taken:
+        return taken[-1]["step"]
+    for index in range(len(steps) - 1, -1, -1):
+        if steps[index]["step"] == "find.result" and is_answer(steps[index]):
+            found = [s["step"] for s in steps[:index] if s["step"].startswith("find.")]
+            return found[-1] if found else "find.result"
+    return "?"
 
 
 def shown(error):
@@ -135,10 +170,11 @@ def main(argv):
         for name, labels, files in sets:
             try:
                 results[(label, name)] = analyse(kycctl, mode, files, False,
-                                                 os.path.join(out, label, name + ".jsonl"))
+                                                 os.path.join(out, label, name + ".jsonl"), options["trace"])
                 if options["sequence"]:
                     results[(label, name + "-seq")] = analyse(kycctl, mode, files, True,
-                                                              os.path.join(out, label, name + "-seq.jsonl"))
+                                                              os.path.join(out, label, name + "-seq.jsonl"),
+                                                              options["trace"])
             except BuildFailed as error:
                 print(f"compare: build {label} on set {name}: {error}", file=sys.stderr)
                 return 2
@@ -150,6 +186,11 @@ def main(argv):
             right, total, unsafe, mean = score(results[(label, name)], labels, mode)
             cells.append(f"{label}: {right}/{total} unsafe {unsafe}" + (f" ce {mean:.4f}" if mode == "document" else ""))
         print(f"  {name:10s} " + " | ".join(cells))
+    if options["trace"]:
+        print("\nframes answered by each search (single frames, every set)")
+        for label, _ in options["runs"]:
+            searches = collections.Counter(answered_by(r) for name, _, _ in sets for r in results[(label, name)])
+            print(f"  {label}: " + ", ".join(f"{step} {count}" for step, count in searches.most_common()))
 
     reference = options["runs"][0][0]
     for label, _ in options["runs"][1:]:
@@ -164,6 +205,8 @@ def main(argv):
                               else (None, None))
                     corners = f" corners {shown(errors[0])} -> {shown(errors[1])}" if any(
                         e is not None for e in errors) else ""
+                    if options["trace"]:
+                        corners += f" [{answered_by(a)} -> {answered_by(b)}]"
                     if codes(a) == codes(b) and a.get("capture") == b.get("capture"):
                         if options["outlines"] and (None in errors and errors[0] != errors[1]
                                                     or None not in errors and abs(errors[0] - errors[1]) > 0.01):
