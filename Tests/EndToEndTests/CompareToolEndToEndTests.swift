@@ -30,13 +30,19 @@ struct CompareToolEndToEndTests {
         return path
     }
 
+    /// The real `kycctl`, and a second build: the same binary with a threshold that makes every card too far away.
+    static func farBuild(in scratch: TemporaryDirectory) throws -> (kycctl: String, far: String) {
+        let kycctl = StackHarness.buildDirectory.appendingPathComponent("kycctl").path
+        try #"{"minFill": 0.74}"#.write(toFile: scratch.file("far.json"), atomically: true, encoding: .utf8)
+        let far = try wrapper("far-kycctl", in: scratch, body:
+            "command=$1; shift; exec \(kycctl) \"$command\" --thresholds \(scratch.file("far.json")) \"$@\"")
+        return (kycctl, far)
+    }
+
     @Test func aWorseBuildIsScoredAndItsChangedFramesMarkedWorse() throws {
         let scratch = try TemporaryDirectory("kyc-compare")
         let set = try Self.documentSet(in: scratch)
-        let kycctl = StackHarness.buildDirectory.appendingPathComponent("kycctl").path
-        try #"{"minFill": 0.74}"#.write(toFile: scratch.file("far.json"), atomically: true, encoding: .utf8)
-        let far = try Self.wrapper("far-kycctl", in: scratch, body:
-            "command=$1; shift; exec \(kycctl) \"$command\" --thresholds \(scratch.file("far.json")) \"$@\"")
+        let (kycctl, far) = try Self.farBuild(in: scratch)
         let out = scratch.file("out")
         let result = try Self.run("/usr/bin/env", ["python3", Self.script, "--set", "g=\(set)", "--run",
                                                    "before=\(kycctl)", "--run", "after=\(far)", "--out", out,
@@ -108,10 +114,7 @@ struct CompareToolEndToEndTests {
     @Test func traceNamesTheSearchThatAnsweredEachFrame() throws {
         let scratch = try TemporaryDirectory("kyc-compare-trace")
         let set = try Self.documentSet(in: scratch)
-        let kycctl = StackHarness.buildDirectory.appendingPathComponent("kycctl").path
-        try #"{"minFill": 0.74}"#.write(toFile: scratch.file("far.json"), atomically: true, encoding: .utf8)
-        let far = try Self.wrapper("far-kycctl", in: scratch, body:
-            "command=$1; shift; exec \(kycctl) \"$command\" --thresholds \(scratch.file("far.json")) \"$@\"")
+        let (kycctl, far) = try Self.farBuild(in: scratch)
         let result = try Self.run("/usr/bin/env", ["python3", Self.script, "--set", "g=\(set)", "--run",
                                                    "before=\(kycctl)", "--run", "after=\(far)", "--out",
                                                    scratch.file("out"), "--trace"])
