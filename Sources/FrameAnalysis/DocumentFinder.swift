@@ -756,8 +756,10 @@ final class DocumentFinder {
             }
         }
         // An accepted winner not seen whole in a portrait frame may be a card pitched far, its sides run on to a
-        // background line or a side replaced by one: the pitched search looks for the card (`pitchedCardPast`).
-        if widerSearch, fallbacks, let winner = found, winner.confidence >= acceptance,
+        // background line or a side replaced by one: the pitched search looks for the card (`pitchedCardPast`). Not in
+        // the search with the vote at the detection scale: the frame-wide search has looked already, and running it
+        // there too changed no answer on 32 sets for 1.7 % more time on portrait frames.
+        if widerSearch, fallbacks, !votingAtDetectionScale, let winner = found, winner.confidence >= acceptance,
            let pitched = pitchedCardPast(winner, image: coarse, width: w, height: h) {
             found = pitched
             trace?.coarse("find.pitchedPastWinner", pitched)

@@ -18,14 +18,10 @@ extension FrameAnalyzer {
         // field of view).
         documentFinder.window = DocumentFinder.SearchedWindow(frameIsPortrait: working.height > working.width)
         defer { documentFinder.window = nil }
-        // (A traced search's steps in a window are named apart and mapped from the window to the frame.)
-        let traced = documentFinder.trace.map { ($0.prefix, $0.coarseToInput, $0.workingToInput) }
-        defer {
-            if let trace = documentFinder.trace, let traced {
-                (trace.prefix, trace.coarseToInput, trace.workingToInput) = traced
-            }
-        }
-        documentFinder.trace?.prefix = "window."
+        // (A traced search's steps in a window are named apart and mapped from the window to the frame, below.)
+        let traced = documentFinder.trace?.context
+        defer { if let traced { documentFinder.trace?.context = traced } }
+        documentFinder.trace?.context.prefix = "window."
         readPrintedRegions(detection: detection)
         let acceptance = thresholds.minDocumentConfidence
         let scale = SIMD2(Double(working.width) / Double(detection.width),
@@ -100,11 +96,11 @@ extension FrameAnalyzer {
                 let window: Window = (x0, y0, x1, y1)
                 let offset = SIMD2(Double(x0), Double(y0))
                 if let trace = documentFinder.trace, let traced {
-                    let toInput = traced.2.scale
+                    let toInput = traced.workingToInput.scale
                     let coarseScale = SIMD2(Double(regionWorking.width) / Double(coarse.width),
                                             Double(regionWorking.height) / Double(coarse.height))
-                    trace.coarseToInput = (coarseScale * toInput, offset * toInput)
-                    trace.workingToInput = (toInput, offset * toInput)
+                    trace.context.coarseToInput = (coarseScale * toInput, offset * toInput)
+                    trace.context.workingToInput = (toInput, offset * toInput)
                 }
                 // The window's own vote first, as the frame's (at half the window's coarse size), then at its coarse
                 // size: a small card's sides are a few dozen pixels at half size, too few votes (as in the frame's

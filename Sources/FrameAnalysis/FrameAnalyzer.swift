@@ -439,11 +439,10 @@ public final class FrameAnalyzer {
         func atDetectionScale() -> DocumentFinder.Found? {
             if let searched = searchedAtDetectionScale { return searched }
             detectionScaleSearches += 1
-            documentFinder.trace?.prefix = "detectionScale."
-            defer { documentFinder.trace?.prefix = "" }
-            let searched = documentFinder.find(coarse: detection, working: working, acceptance: acceptance,
-                                               widerSearchMaxLuma: thresholds.maxBrightness,
-                                               votingAtDetectionScale: true)
+            let searched = tracing({ $0.prefix = "detectionScale." }) {
+                documentFinder.find(coarse: detection, working: working, acceptance: acceptance,
+                                    widerSearchMaxLuma: thresholds.maxBrightness, votingAtDetectionScale: true)
+            }
             searchedAtDetectionScale = .some(searched)
             return searched
         }
@@ -685,18 +684,24 @@ public final class FrameAnalyzer {
     /// The card found in the frame's colour contrast (`ChromaContrast`, `DocumentFinder.findInChroma`), its corners
     /// on the working image; nil for a frame without colour (a grayscale JPEG, a gray8 raw frame, a grey scene).
     private func findInColour(detection: GrayImage) -> DocumentFinder.Found? {
-        // (The colour search refines on the colour contrast image, the detection image's size: its steps map from it.)
-        let tracedWorking = documentFinder.trace?.workingToInput
-        documentFinder.trace?.prefix = "colour."
-        if let trace = documentFinder.trace { trace.workingToInput = trace.coarseToInput }
-        defer {
-            documentFinder.trace?.prefix = ""
-            if let tracedWorking { documentFinder.trace?.workingToInput = tracedWorking }
-        }
         guard colourContrast(detection: detection),
-              let found = documentFinder.findInChroma(colour.contrastImage, luma: detection,
-                                                      acceptance: thresholds.minDocumentConfidence) else { return nil }
+              // (The colour search refines on the colour contrast image, the detection image's size: its steps map
+              // from it.)
+              let found = tracing({ $0.prefix = "colour."; $0.workingToInput = $0.coarseToInput }, {
+                  documentFinder.findInChroma(colour.contrastImage, luma: detection,
+                                              acceptance: thresholds.minDocumentConfidence)
+              }) else { return nil }
         return onWorking(found, detection: detection)
+    }
+
+    /// `body` run with the search trace's context changed by `change` (a search named apart, its images mapped
+    /// otherwise), the context restored after; `body` alone when the search is not traced.
+    func tracing<Result>(_ change: (inout SearchTrace.Context) -> Void, _ body: () -> Result) -> Result {
+        guard let trace = documentFinder.trace else { return body() }
+        let saved = trace.context
+        change(&trace.context)
+        defer { trace.context = saved }
+        return body()
     }
 
     /// A finding on the detection image (the colour searches refine on the colour contrast image, the detection
@@ -723,10 +728,10 @@ public final class FrameAnalyzer {
                                  lightSearch: Bool = false) -> FrameAnalysis {
         let t = thresholds
         if let trace = documentFinder.trace {
-            trace.reset()
             let input = SIMD2(Double(inputSize.width), Double(inputSize.height))
-            trace.coarseToInput = (input / SIMD2(Double(detection.width), Double(detection.height)), .zero)
-            trace.workingToInput = (input / SIMD2(Double(working.width), Double(working.height)), .zero)
+            trace.reset(SearchTrace.Context(
+                coarseToInput: (input / SIMD2(Double(detection.width), Double(detection.height)), .zero),
+                workingToInput: (input / SIMD2(Double(working.width), Double(working.height)), .zero)))
         }
         // Room for every metric a document frame can report, so the dictionary is allocated once, not regrown.
         var metrics = FrameMetrics(values: Dictionary(minimumCapacity: Self.documentMetricsCapacity))

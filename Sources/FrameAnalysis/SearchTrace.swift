@@ -17,37 +17,45 @@ public struct SearchStep: Sendable, Equatable, Encodable {
 /// crop of it), and the trace maps them to the input frame with the transforms the analyzer set for that image.
 /// Nil (the default) costs nothing: every record is an optional call whose arguments are not evaluated.
 final class SearchTrace {
-    private(set) var steps: [SearchStep] = []
-    /// Prepended to each step's name (`window.` while a printed region's window is searched).
-    var prefix = ""
     /// Input pixel = (image pixel + ½) × scale + offset − ½ (scaled about pixel centres, as `Quadrilateral.scaled`;
-    /// the offset is a window's origin in input pixels), for the coarse image and for the working image searched.
-    var coarseToInput = (scale: SIMD2<Double>(1, 1), offset: SIMD2<Double>(0, 0))
-    var workingToInput = (scale: SIMD2<Double>(1, 1), offset: SIMD2<Double>(0, 0))
+    /// the offset is a window's origin in input pixels).
+    typealias Transform = (scale: SIMD2<Double>, offset: SIMD2<Double>)
 
-    func reset() {
+    /// What the search being run records under: a name prefix (`window.` while a printed region's window is
+    /// searched) and the maps from its coarse and working images to the input frame. A search run apart changes it
+    /// for its duration (`FrameAnalyzer.tracing`).
+    struct Context {
+        var prefix = ""
+        var coarseToInput: Transform = (SIMD2(1, 1), .zero)
+        var workingToInput: Transform = (SIMD2(1, 1), .zero)
+    }
+
+    private(set) var steps: [SearchStep] = []
+    var context = Context()
+
+    /// Starts a frame: no steps, the frame-wide search's context.
+    func reset(_ context: Context) {
         steps.removeAll()
-        prefix = ""
+        self.context = context
     }
 
     /// Records `quad` (on the coarse image searched).
     func coarse(_ step: String, _ quad: Quadrilateral, confidence: Double, borderClosed: Bool) {
-        append(step, quad, coarseToInput, confidence, borderClosed)
+        append(step, quad, context.coarseToInput, confidence, borderClosed)
     }
 
     /// Records `quad` (on the working image searched).
     func working(_ step: String, _ quad: Quadrilateral, confidence: Double, borderClosed: Bool) {
-        append(step, quad, workingToInput, confidence, borderClosed)
+        append(step, quad, context.workingToInput, confidence, borderClosed)
     }
 
-    private func append(_ step: String, _ quad: Quadrilateral,
-                        _ transform: (scale: SIMD2<Double>, offset: SIMD2<Double>), _ confidence: Double,
+    private func append(_ step: String, _ quad: Quadrilateral, _ transform: Transform, _ confidence: Double,
                         _ borderClosed: Bool) {
         let corners = quad.corners.map { p -> FramePoint in
             let q = (p + 0.5) * transform.scale + transform.offset - 0.5
             return FramePoint(x: q.x, y: q.y)
         }
-        steps.append(SearchStep(step: prefix + step, corners: corners, confidence: confidence,
+        steps.append(SearchStep(step: context.prefix + step, corners: corners, confidence: confidence,
                                 borderClosed: borderClosed))
     }
 }

@@ -30,6 +30,19 @@ import Testing
         #expect(confidence < DocumentFinder.reconsideredBelow, "\(confidence)")
     }
 
+    /// Fixtures/README.md: a card cut by the frame, held by a thumb, CUT_OFF on its border-closed outline. The pitched
+    /// search past it finds a wedge at the thumb, more confident; its far side is a few pixels long, so it is no
+    /// pitched card and the cut card stays (the trace shows no outline taken past the winner).
+    @Test func aWedgeAtTheThumbDoesNotReplaceACutCard() throws {
+        let analyzer = FrameAnalyzer()
+        analyzer.tracesSearch = true
+        let analysis = try analyzer.analyze(.jpeg(try fixtureBytes(
+            "cut-card-a-wedge-at-the-thumb-not-a-pitched-card-camsim-portrait-seed5.jpg")), mode: .document)
+        #expect(analysis.feedback.map(\.code) == [.cutOff], "\(analysis.feedback)")
+        #expect(!analyzer.searchTrace.contains { $0.step == "find.pitchedPastWinner" },
+                "\(analyzer.searchTrace.map(\.step))")
+    }
+
     /// Each side at least `minFarSideShare` of the side opposite it: a pitched card's foreshortened far side passes, a
     /// wedge whose one side is a few pixels long does not.
     @Test func aWedgeIsNoPitchedCard() {
